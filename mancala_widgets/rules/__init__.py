@@ -1,0 +1,92 @@
+"""The JSON interface of RULES.md, for both games.
+
+>>> p = initial_position("kisolo", columns=6)
+>>> legal_moves(p)[0]
+{'type': 'capture', 'column': 0}
+>>> after = apply_move(p, {"type": "capture", "column": 0})
+>>> after["to_move"], p["to_move"]       # the input is untouched
+('north', 'south')
+>>> after, trace = play(p, {"type": "capture", "column": 0})
+>>> trace[0]["kind"], trace[0]["rule"]
+('capture', 'turn_start_capture')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from .common import (LAP_LIMIT, PLAYERS, GameOverError, IllegalMoveError, InvalidMoveError,
+                     InvalidPositionError, InvalidRecordError, MalformedError)
+from .kiothi import KiothiState
+from .kisolo import KisoloState
+
+State = Union[KisoloState, KiothiState]
+GAMES = {"kisolo": KisoloState, "kiothi": KiothiState}
+
+__all__ = [
+    "GAMES", "LAP_LIMIT", "PLAYERS", "GameOverError", "IllegalMoveError", "InvalidMoveError",
+    "InvalidPositionError", "InvalidRecordError", "KiothiState", "KisoloState",
+    "MalformedError", "State", "apply_move", "dump_position", "initial_position",
+    "legal_moves", "load_position", "play",
+]
+
+_VARIANTS = {"kisolo": ("columns",), "kiothi": ("start_holes", "orthodox")}
+
+
+def initial_position(game: str, **variant: Any) -> dict:
+    """The start position of ``game`` ("kisolo" or "kiothi") as a JSON dict.
+
+    Variants: Kisolo ``columns`` (7 or 6); Kiothi ``start_holes`` (6 or 5) and
+    ``orthodox`` (True or False).
+    """
+    return new_state(game, **variant).to_dict()
+
+
+def new_state(game: str, **variant: Any) -> State:
+    if game not in GAMES or not isinstance(game, str):
+        raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
+    unknown = sorted(set(variant) - set(_VARIANTS[game]))
+    if unknown:
+        raise InvalidPositionError(f"{unknown[0]!r} is not a {game} variant option "
+                                   f"(options: {', '.join(_VARIANTS[game])})")
+    return GAMES[game].initial(**variant)
+
+
+def load_position(d: Any) -> State:
+    """Validate a position dict into the engine's own state (raises on bad input)."""
+    if not isinstance(d, dict):
+        raise InvalidPositionError(f"position: expected a JSON object (dict), got "
+                                   f"{type(d).__name__}")
+    game = d.get("game")
+    if game not in GAMES or not isinstance(game, str):
+        raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
+    return GAMES[game].from_dict(d)
+
+
+def dump_position(state: State) -> dict:
+    """The state as a fresh JSON dict; ``load_position(dump_position(s))`` is lossless."""
+    return state.to_dict()
+
+
+def legal_moves(position: dict | State) -> list[dict]:
+    """Every legal move (empty once the game is over). In Kiothi's opening the
+    moves are lift pairs without ``place``."""
+    return _state(position).legal_moves()
+
+
+def apply_move(position: dict | State, move: dict) -> dict:
+    """The position after ``move``, as a new dict; the input is never changed."""
+    return _state(position).play(move).to_dict()
+
+
+def play(position: dict | State, move: dict) -> tuple[dict, list[dict]]:
+    """Like :func:`apply_move`, and also the move's trace: a list of events."""
+    trace: list[dict] = []
+    after = _state(position).play(move, trace)
+    return after.to_dict(), trace
+
+
+def _state(position: dict | State) -> State:
+    if isinstance(position, (KisoloState, KiothiState)):
+        return position
+    return load_position(position)

@@ -1,0 +1,154 @@
+"""Players, errors and input checks shared by both games.
+
+Every check here raises an error whose message names the field, the value it
+got and what was expected, so a teacher who mistypes a lesson position is told
+exactly what to fix.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+SOUTH, NORTH = 0, 1
+PLAYERS = ("south", "north")
+
+#: A single move may not run more laps than this (RULES.md, perpetual sowing).
+LAP_LIMIT = 100_000
+
+#: Laps past this number are summarised in one ``laps_skipped`` trace event,
+#: so a 100,000-lap perpetual sowing does not build a trace of a million events.
+#: It is well above the longest relay that ends (222 laps in Kisolo; Kiothi's
+#: rare longer ones are summarised too, with the board as it then stands).
+TRACE_LAP_LIMIT = 1_000
+
+
+class MalformedError(ValueError):
+    """Input that is not even well formed: wrong shape, type or range."""
+
+
+class InvalidPositionError(MalformedError):
+    """A position dict that is malformed or inconsistent."""
+
+
+class InvalidMoveError(MalformedError):
+    """A move dict that is malformed (not a move of this game at all)."""
+
+
+class InvalidRecordError(MalformedError):
+    """A game record that cannot be loaded; names the first bad move."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules forbid in this position.
+
+    ``rule`` names the rule that forbids it, e.g. ``"first_lap_restriction"``.
+    """
+
+    def __init__(self, message: str, rule: str = "illegal"):
+        super().__init__(message)
+        self.rule = rule
+
+
+class GameOverError(IllegalMoveError):
+    """A move was asked of a finished game."""
+
+    def __init__(self, message: str):
+        super().__init__(message, rule="game_over")
+
+
+def player_index(value: Any, field: str, error: type[MalformedError]) -> int:
+    if value not in PLAYERS or not isinstance(value, str):
+        raise error(f"{field} = {value!r}: expected 'south' or 'north'")
+    return PLAYERS.index(value)
+
+
+def is_int(value: Any) -> bool:
+    """True for real integers; ``True``/``False`` are not counts."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_int(value: Any, field: str, error: type[MalformedError], lo: int = 0,
+              hi: int | None = None) -> int:
+    if not is_int(value):
+        raise error(f"{field} = {value!r}: expected an integer, got {type(value).__name__}")
+    if value < lo or (hi is not None and value > hi):
+        want = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise error(f"{field} = {value!r}: expected an integer {want}")
+    return value
+
+
+def check_bool(value: Any, field: str, error: type[MalformedError]) -> bool:
+    if not isinstance(value, bool):
+        raise error(f"{field} = {value!r}: expected true or false")
+    return value
+
+
+def check_dict(d: Any, what: str, error: type[MalformedError], required: Iterable[str],
+               optional: Iterable[str] = ()) -> dict:
+    if not isinstance(d, dict):
+        raise error(f"{what}: expected a JSON object (dict), got {type(d).__name__}")
+    required = tuple(required)
+    missing = [k for k in required if k not in d]
+    if missing:
+        raise error(f"{what}: missing field {missing[0]!r} (required: {', '.join(required)})")
+    allowed = set(required) | set(optional)
+    extra = sorted(str(k) for k in d if k not in allowed)
+    if extra:
+        raise error(f"{what}: unexpected field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
+    return d
+
+
+def check_grid(value: Any, field: str, rows: int, columns: int, cell,
+               error: type[MalformedError]) -> list:
+    """Check a rows x columns list of lists, each cell with ``cell(v, name)``;
+    returns the cells flattened row by row (index ``r * columns + c``)."""
+    if not isinstance(value, list) or len(value) != rows:
+        got = f"{len(value)} rows" if isinstance(value, list) else type(value).__name__
+        raise error(f"{field}: expected a list of {rows} rows, got {got}")
+    flat = []
+    for r, row in enumerate(value):
+        if not isinstance(row, list) or len(row) != columns:
+            got = f"{len(row)} entries" if isinstance(row, list) else type(row).__name__
+            raise error(f"{field}[{r}]: expected a list of {columns} entries, got {got}")
+        for c, v in enumerate(row):
+            flat.append(cell(v, f"{field}[{r}][{c}]"))
+    return flat
+
+
+def check_cell(value: Any, field: str, rows: int, columns: int,
+               error: type[MalformedError]) -> tuple[int, int]:
+    """A ``[row, column]`` pair inside the board."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise error(f"{field} = {value!r}: expected [row, column]")
+    r = check_int(value[0], f"{field}[0] (row)", error, 0, rows - 1)
+    c = check_int(value[1], f"{field}[1] (column)", error, 0, columns - 1)
+    return r, c
+
+
+def grid(flat: list, columns: int) -> list[list]:
+    """Flat row-major list back to a list of rows (fresh lists)."""
+    return [flat[i:i + columns] for i in range(0, len(flat), columns)]
+
+
+def check_result_fields(d: dict, statuses: dict[str, tuple], error: type[MalformedError]):
+    """``status``/``winner``/``reason`` agree with each other.
+
+    ``statuses`` maps each status to the reasons it allows.
+    """
+    status = d["status"]
+    if status not in statuses or not isinstance(status, str):
+        raise error(f"status = {status!r}: expected one of {', '.join(map(repr, statuses))}")
+    winner, reason = d["winner"], d["reason"]
+    if status == "playing":
+        if winner is not None or reason is not None:
+            raise error(f"winner = {winner!r}, reason = {reason!r}: expected both null while "
+                        "status is 'playing'")
+        return status, None, None
+    if reason not in statuses[status] or not isinstance(reason, str):
+        raise error(f"reason = {reason!r}: expected one of "
+                    f"{', '.join(map(repr, statuses[status]))} when status is {status!r}")
+    if status == "won":
+        return status, player_index(winner, "winner", error), reason
+    if winner is not None:
+        raise error(f"winner = {winner!r}: expected null when status is {status!r}")
+    return status, None, reason

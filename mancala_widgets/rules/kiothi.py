@@ -1,0 +1,481 @@
+"""Kiothi: two rows of ten bomas, a jail at each end, nki protection
+(RULES.md, "Kiothi").
+
+The board, the nki marks and the sown marks are flat lists of 20, boma
+``(r, c)`` at index ``r * 10 + c``; the one shared circuit is a ``NEXT`` table.
+
+>>> s = KiothiState.initial()
+>>> len(s.legal_moves())          # the opening: pairs of bomas to lift
+15
+>>> s = s.play({"type": "redistribute", "lift": [[1, 4], [1, 5]],
+...             "place": [[1, 0, 5], [1, 1, 5]]})
+>>> s.to_dict()["board"][1]
+[5, 5, 0, 0, 0, 0, 5, 5, 5, 5]
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOverError,
+                     IllegalMoveError, InvalidMoveError, InvalidPositionError, check_bool,
+                     check_cell, check_dict, check_grid, check_int, check_result_fields,
+                     grid, is_int, player_index)
+
+ROWS, COLS, SIZE = 2, 10, 20
+START_HOLES_CHOICES = (6, 5)
+WARRIORS_PER_BOMA = 5
+OWN_ROW = (1, 0)  # South's row, North's row
+STATUSES = {"playing": (), "won": ("no legal move",), "draw": ("equal jails",)}
+POSITION_FIELDS = ("game", "start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown",
+                   "jails", "status", "winner", "reason")
+
+# RULES.md "Circuit": (1,0) .. (1,9) (0,9) .. (0,0), back to (1,0).
+CIRCUIT = [10 + c for c in range(COLS)] + [c for c in reversed(range(COLS))]
+NEXT = [0] * SIZE
+for _i, _h in enumerate(CIRCUIT):
+    NEXT[_h] = CIRCUIT[(_i + 1) % SIZE]
+OWNER = [NORTH] * COLS + [SOUTH] * COLS
+OWN_BOMAS = (list(range(10, 20)), list(range(0, 10)))
+
+
+def opposite(h: int) -> int:
+    """(r,c) faces (1-r,c)."""
+    return (h + COLS) % SIZE
+
+
+def own_boma(p: int, i: int) -> int:
+    """Player ``p``'s boma number ``i`` counted from their own left (0-based).
+
+    North faces the other way, so North's index i is column 9-i."""
+    return 10 + i if p == SOUTH else 9 - i
+
+
+def own_index(h: int) -> int:
+    """Inverse of :func:`own_boma`: the owner's index of boma ``h``."""
+    return h - 10 if OWNER[h] == SOUTH else 9 - h
+
+
+LEFTMOST = (own_boma(SOUTH, 0), own_boma(NORTH, 0))
+#: The three opponent bomas at the player's indices 1, 2, 3 (leftmost triple).
+TRIPLE = tuple([opposite(own_boma(p, i)) for i in (1, 2, 3)] for p in (SOUTH, NORTH))
+
+
+def empty_at_start(start_holes: int) -> list[bool]:
+    """Bomas left empty by the set-up: all but each owner's rightmost ``start_holes``."""
+    return [own_index(h) < COLS - start_holes for h in range(SIZE)]
+
+
+def cell(h: int) -> list[int]:
+    return [h // COLS, h % COLS]
+
+
+class KiothiState:
+    """One Kiothi position. Immutable in use: :meth:`play` returns a new state."""
+
+    game = "kiothi"
+    __slots__ = ("start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown", "jails",
+                 "status", "winner", "reason")
+
+    def __init__(self, start_holes, orthodox, to_move, turn, board, nki, sown, jails,
+                 status="playing", winner=None, reason=None):
+        self.start_holes = start_holes
+        self.orthodox = orthodox
+        self.to_move = to_move
+        self.turn = turn
+        self.board = board
+        self.nki = nki
+        self.sown = sown
+        self.jails = jails  # [south, north]
+        self.status = status
+        self.winner = winner
+        self.reason = reason
+
+    # -- construction and JSON ------------------------------------------------
+
+    @classmethod
+    def initial(cls, start_holes: int = 6, orthodox: bool = True) -> "KiothiState":
+        E = InvalidPositionError
+        if start_holes not in START_HOLES_CHOICES or isinstance(start_holes, bool):
+            raise E(f"start_holes = {start_holes!r}: expected 6 (30 warriors a side) or 5 (25)")
+        check_bool(orthodox, "orthodox", E)
+        empty = empty_at_start(start_holes)
+        board = [0 if empty[h] else WARRIORS_PER_BOMA for h in range(SIZE)]
+        return cls(start_holes, orthodox, SOUTH, 1, board, [False] * SIZE, [False] * SIZE,
+                   [0, 0])
+
+    @classmethod
+    def from_dict(cls, d) -> "KiothiState":
+        E = InvalidPositionError
+        check_dict(d, "Kiothi position", E, POSITION_FIELDS)
+        if d["game"] != "kiothi":
+            raise E(f"game = {d['game']!r}: expected 'kiothi'")
+        start_holes = d["start_holes"]
+        if start_holes not in START_HOLES_CHOICES or isinstance(start_holes, bool):
+            raise E(f"start_holes = {start_holes!r}: expected 6 or 5")
+        orthodox = check_bool(d["orthodox"], "orthodox", E)
+        to_move = player_index(d["to_move"], "to_move", E)
+        turn = check_int(d["turn"], "turn", E, 1)
+        if turn <= 2 and to_move != turn - 1:
+            raise E(f"to_move = {d['to_move']!r}: turn {turn} of the opening is "
+                    f"{PLAYERS[turn - 1]}'s (turn 1 is South's, turn 2 is North's)")
+        board = check_grid(d["board"], "board", ROWS, COLS, lambda v, f: check_int(v, f, E), E)
+        nki = check_grid(d["nki"], "nki", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
+        sown = check_grid(d["sown"], "sown", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
+        check_dict(d["jails"], "jails", E, PLAYERS)
+        jails = [check_int(d["jails"][p], f"jails.{p}", E) for p in PLAYERS]
+        status, winner, reason = check_result_fields(d, STATUSES, E)
+        if turn <= 2:
+            for name, marks in (("nki", nki), ("sown", sown)):
+                if any(marks):
+                    h = marks.index(True)
+                    raise E(f"{name}[{h // COLS}][{h % COLS}] = true: no boma is {name} before "
+                            f"the opening ends, but turn = {turn}")
+        state = cls(start_holes, orthodox, to_move, turn, board, nki, sown, jails,
+                    status, winner, reason)
+        if status == "playing":
+            if not state.has_legal_move(to_move):
+                raise E(f"to_move = {d['to_move']!r} has no legal move, so the position cannot "
+                        "still be 'playing' (the game ends when the player to move cannot move)")
+        else:
+            if any(board):
+                raise E("board: a finished Kiothi game has every warrior in a jail, but the "
+                        f"board still holds {sum(board)}")
+            expected = _result_of(jails)
+            if (status, winner) != expected[:2]:
+                raise E(f"status = {status!r}, winner = {d['winner']!r}: the jails "
+                        f"{jails[0]}-{jails[1]} give {expected[0]!r}"
+                        + (f" for {PLAYERS[expected[1]]}" if expected[1] is not None else ""))
+        return state
+
+    def to_dict(self) -> dict:
+        return {"game": "kiothi", "start_holes": self.start_holes, "orthodox": self.orthodox,
+                "to_move": PLAYERS[self.to_move], "turn": self.turn,
+                "board": grid(self.board, COLS), "nki": grid(self.nki, COLS),
+                "sown": grid(self.sown, COLS),
+                "jails": {"south": self.jails[0], "north": self.jails[1]},
+                "status": self.status,
+                "winner": None if self.winner is None else PLAYERS[self.winner],
+                "reason": self.reason}
+
+    def key(self) -> tuple:
+        return (tuple(self.board), tuple(self.nki), tuple(self.sown), tuple(self.jails),
+                self.to_move, self.turn > 2)
+
+    @property
+    def opening(self) -> bool:
+        """Turns 1 and 2 are the opening redistribution."""
+        return self.turn <= 2
+
+    # -- legal moves ------------------------------------------------------------
+
+    def lift_pairs(self, p: int) -> list[tuple[int, int]]:
+        bomas = sorted(h for h in OWN_BOMAS[p] if self.board[h])
+        return list(combinations(bomas, 2))
+
+    def sowing_candidates(self, p: int):
+        b = self.board
+        for h in sorted(OWN_BOMAS[p]):
+            for k in range(1, b[h] + 1):
+                yield h, k
+
+    def legal_moves(self) -> list[dict]:
+        if self.status != "playing":
+            return []
+        p = self.to_move
+        if self.opening:
+            return [{"type": "redistribute", "lift": [cell(a), cell(b)]}
+                    for a, b in self.lift_pairs(p)]
+        return [{"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
+                for h, k in self.sowing_candidates(p)
+                if _Sowing(self, p, None).run(h, k) is None]
+
+    def has_legal_move(self, p: int) -> bool:
+        """Could player ``p`` move on this board (in this phase)? Stops at the first."""
+        if self.opening:
+            return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
+        return any(_Sowing(self, p, None).run(h, k) is None
+                   for h, k in self.sowing_candidates(p))
+
+    def parse_move(self, move):
+        if self.status != "playing":
+            raise GameOverError(f"the game is over ({self.status}, {self.reason}); "
+                                "no more moves can be played")
+        E = InvalidMoveError
+        if not isinstance(move, dict):
+            raise E(f"move: expected a JSON object (dict), got {type(move).__name__}")
+        kind = move.get("type")
+        if kind == "redistribute":
+            check_dict(move, "redistribute move", E, ("type", "lift", "place"))
+            return self._parse_redistribute(move)
+        if kind == "sow":
+            check_dict(move, "sow move", E, ("type", "row", "column", "count"))
+            r, c = check_cell((move["row"], move["column"]), "row/column", ROWS, COLS, E)
+            k = check_int(move["count"], "count", E, 1)
+            if self.opening:
+                raise IllegalMoveError(f"turn {self.turn} is an opening turn: the move must be a "
+                                       "redistribution, not a sowing", rule="opening_redistribution")
+            h, p = r * COLS + c, self.to_move
+            if OWNER[h] != p:
+                raise IllegalMoveError(f"boma ({r},{c}) is {PLAYERS[1 - p]}'s; {PLAYERS[p]} "
+                                       f"sows only from row {OWN_ROW[p]}", rule="own_bomas")
+            if self.board[h] < k:
+                raise IllegalMoveError(f"count = {k}: boma ({r},{c}) holds only "
+                                       f"{self.board[h]} warriors", rule="partial_lifting")
+            return ("sow", h, k)
+        raise E(f"type = {kind!r}: expected 'redistribute' or 'sow' for Kiothi")
+
+    def _parse_redistribute(self, move):
+        E, p = InvalidMoveError, self.to_move
+        if not self.opening:
+            raise IllegalMoveError(f"turn {self.turn}: the opening redistribution is only played "
+                                   "on turns 1 and 2", rule="opening_redistribution")
+        lift = move["lift"]
+        if not isinstance(lift, list) or len(lift) != 2:
+            raise IllegalMoveError(f"lift = {lift!r}: exactly two bomas must be lifted",
+                                   rule="opening_redistribution") if isinstance(lift, list) \
+                else E(f"lift = {lift!r}: expected a list of two [row, column] pairs")
+        lifted = []
+        for i, item in enumerate(lift):
+            r, c = check_cell(item, f"lift[{i}]", ROWS, COLS, E)
+            h = r * COLS + c
+            if OWNER[h] != p:
+                raise IllegalMoveError(f"lift[{i}] = [{r}, {c}] is {PLAYERS[1 - p]}'s boma; "
+                                       f"{PLAYERS[p]} lifts from their own row {OWN_ROW[p]}",
+                                       rule="opening_redistribution")
+            if not self.board[h]:
+                raise IllegalMoveError(f"lift[{i}] = [{r}, {c}] is empty; both lifted bomas "
+                                       "must hold warriors", rule="opening_redistribution")
+            lifted.append(h)
+        if lifted[0] == lifted[1]:
+            raise IllegalMoveError("lift: the two lifted bomas must be different, got "
+                                   f"{cell(lifted[0])} twice", rule="opening_redistribution")
+        place = move["place"]
+        if not isinstance(place, list):
+            raise E(f"place = {place!r}: expected a list of [row, column, count] entries")
+        placed, seen = [], set()
+        for i, item in enumerate(place):
+            if not isinstance(item, (list, tuple)) or len(item) != 3:
+                raise E(f"place[{i}] = {item!r}: expected [row, column, count]")
+            r, c = check_cell(item[:2], f"place[{i}]", ROWS, COLS, E)
+            n = item[2]
+            if not is_int(n):
+                raise E(f"place[{i}][2] = {n!r}: expected an integer count")
+            if n < 1:
+                raise IllegalMoveError(f"place[{i}][2] = {n}: each placement puts at least one "
+                                       "warrior", rule="opening_redistribution")
+            h = r * COLS + c
+            if h in seen:
+                raise IllegalMoveError(f"place[{i}]: boma [{r}, {c}] appears twice; name each "
+                                       "boma once with its total", rule="opening_redistribution")
+            seen.add(h)
+            placed.append((h, n))
+        total = sum(self.board[h] for h in lifted)
+        used = sum(n for _, n in placed)
+        if used != total:
+            raise IllegalMoveError(f"place: {used} warriors placed, but {total} were lifted; "
+                                   "every lifted warrior must be placed",
+                                   rule="opening_redistribution")
+        return ("redistribute", lifted, placed)
+
+    # -- playing a move ---------------------------------------------------------
+
+    def play(self, move, trace: list | None = None) -> "KiothiState":
+        """The position after ``move``; appends the move's events to ``trace``."""
+        parsed = self.parse_move(move)
+        p = self.to_move
+        if parsed[0] == "redistribute":
+            board, nki, sown, jails = self._redistribute(parsed[1], parsed[2], trace)
+        else:
+            sowing = _Sowing(self, p, trace)
+            illegal = sowing.run(parsed[1], parsed[2])
+            if illegal is not None:
+                raise IllegalMoveError(illegal[1], rule=illegal[0])
+            board, nki, sown, jails = sowing.b, sowing.nki, sowing.sown, sowing.jails
+        after = KiothiState(self.start_holes, self.orthodox, 1 - p, self.turn + 1,
+                            board, nki, sown, jails)
+        return after.end_if_stuck(trace)
+
+    def _redistribute(self, lifted, placed, trace):
+        b = self.board[:]
+        for h in lifted:
+            if trace is not None:
+                trace.append({"kind": "lift", "rule": "opening_redistribution", "boma": cell(h),
+                              "count": b[h]})
+            b[h] = 0
+        for h, n in placed:
+            if trace is not None:
+                trace.append({"kind": "place", "rule": "opening_redistribution",
+                              "boma": cell(h), "count": n})
+            b[h] += n
+        nki = self.nki[:]
+        if self.turn == 2:
+            # RULES.md nki marking: once, when both redistributions are done.
+            nki = [bool(v) for v in b]
+            if trace is not None:
+                trace.append({"kind": "nki_mark", "rule": "nki_marking",
+                              "bomas": [cell(h) for h in range(SIZE) if nki[h]]})
+        return b, nki, self.sown[:], self.jails[:]
+
+    def end_if_stuck(self, trace) -> "KiothiState":
+        """RULES.md "End of game": the player to move cannot move."""
+        q = self.to_move
+        if self.has_legal_move(q):
+            if trace is not None:
+                trace.append({"kind": "turn_end", "to_move": PLAYERS[q]})
+            return self
+        other_can = self.has_legal_move(1 - q)
+        sweep = []
+        for h in range(SIZE):
+            if self.board[h]:
+                to = (1 - q) if other_can else OWNER[h]
+                sweep.append({"boma": cell(h), "count": self.board[h], "jail": PLAYERS[to]})
+                self.jails[to] += self.board[h]
+                self.board[h] = 0
+        self.status, self.winner, self.reason, margin = _result_of(self.jails)
+        if trace is not None:
+            trace.append({"kind": "game_end", "rule": "no_legal_move", "stuck": PLAYERS[q],
+                          "sweep": sweep, "jails": {"south": self.jails[0],
+                                                    "north": self.jails[1]},
+                          "status": self.status,
+                          "winner": None if self.winner is None else PLAYERS[self.winner],
+                          "reason": self.reason, "margin": margin,
+                          "one_warrior_victory": margin == 2})
+        return self
+
+
+def _result_of(jails) -> tuple:
+    """(status, winner, reason, margin) of a finished game with these jails."""
+    s, n = jails
+    if s == n:
+        return "draw", None, "equal jails", 0
+    return "won", (SOUTH if s > n else NORTH), "no legal move", abs(s - n)
+
+
+class _Sowing:
+    """One sowing move (turns 3 on) on private copies; ``run`` returns None when
+    the move is legal, else ``(rule, message)``."""
+
+    def __init__(self, state: KiothiState, p: int, trace: list | None):
+        self.state = state
+        self.p = p
+        self.b = state.board[:]
+        self.nki = state.nki[:]
+        self.sown = state.sown[:]
+        self.jails = state.jails[:]
+        self.trace = trace
+        self.lap = 1
+        self.resumed = False
+
+    def emit(self, event: dict):
+        if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
+            self.trace.append(event)
+
+    def lift(self, h: int, k: int, rule: str):
+        contents = self.b[h]
+        self.emit({"kind": "lift", "rule": rule, "boma": cell(h), "count": k,
+                   "left": contents - k, "partial": k < contents, "lap": self.lap})
+        self.b[h] -= k
+        if self.nki[h]:
+            self.release_nki(h)
+
+    def release_nki(self, h: int):
+        """Lifting warriors from a boma removes its nki mark for good."""
+        self.nki[h] = False
+        self.emit({"kind": "nki_release", "rule": "nki_release", "boma": cell(h)})
+
+    def sow_from_next(self, h: int, k: int) -> int:
+        b, sown = self.b, self.sown
+        holes = [] if self.trace is not None else None
+        for _ in range(k):
+            h = NEXT[h]
+            b[h] += 1
+            sown[h] = True
+            if holes is not None:
+                holes.append(cell(h))
+        self.emit({"kind": "sow", "lap": self.lap, "bomas": holes})
+        return h
+
+    def run(self, h: int, k: int):
+        b, p = self.b, self.p
+        self.lift(h, k, "sow")
+        last = self.sow_from_next(h, k)
+        occupied = b[last] > 1
+        if self.state.orthodox and occupied and OWNER[last] == p:
+            return ("first_lap_restriction",
+                    f"lifting {k} from boma {cell(h)} would end the first lap in "
+                    f"{PLAYERS[p]}'s own occupied boma {cell(last)}, which the orthodox "
+                    "first-lap restriction forbids")
+        seen = set()
+        while occupied:
+            key = (tuple(b), last)
+            if key in seen or self.lap >= LAP_LIMIT:
+                why = ("comes back to a lap end seen before" if key in seen
+                       else f"is still going after {LAP_LIMIT:,} laps")
+                return ("perpetual_sowing",
+                        f"lifting {k} from boma {cell(h)} starts a relay that {why}, so it "
+                        "would never end: a perpetual move is not allowed")
+            seen.add(key)
+            self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": True,
+                       "own_row": OWNER[last] == p, "then": "relay"})
+            self.lap += 1
+            m = b[last]
+            self.lift(last, m, "relay")
+            last = self.sow_from_next(last, m)
+            occupied = b[last] > 1
+        if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
+            self.trace.append({"kind": "laps_skipped", "from_lap": TRACE_LAP_LIMIT + 1,
+                               "to_lap": self.lap, "board": grid(b, COLS),
+                               "nki": grid(self.nki, COLS), "sown": grid(self.sown, COLS)})
+            self.resumed = True
+        self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": False,
+                   "own_row": OWNER[last] == p, "then": "end"})
+        self.capture(last)
+        return None
+
+    def capture(self, last: int):
+        """End of sowing in an empty boma: capture from the opposite one if allowed."""
+        b, p = self.b, self.p
+        opp = opposite(last)
+        if OWNER[last] != p:
+            why, rule = "opponent_row", "capture"
+        elif not b[opp]:
+            why, rule = "opposite_empty", "capture"
+        elif self.nki[opp]:
+            why, rule = "nki", "nki_protection"
+        else:
+            taken = b[opp]
+            self.emit({"kind": "capture", "rule": "capture", "player": PLAYERS[p],
+                       "boma": cell(last), "from": cell(opp) + [taken], "count": taken + 1,
+                       "jail": PLAYERS[p]})
+            self.jails[p] += taken + 1
+            b[opp] = b[last] = 0
+            if last == LEFTMOST[p]:
+                self.leftmost_triple()
+            return
+        self.emit({"kind": "no_capture", "rule": rule, "boma": cell(last), "opposite": cell(opp),
+                   "why": why})
+
+    def leftmost_triple(self):
+        """A capture from the leftmost boma may also take the three bomas to its right."""
+        b, p = self.b, self.p
+        at_start = empty_at_start(self.state.start_holes)
+        triple = TRIPLE[p]
+        bomas = [{"boma": cell(h), "count": b[h], "nki": self.nki[h],
+                  "empty_at_start": at_start[h], "sown": self.sown[h]} for h in triple]
+        if not all(b[h] for h in triple):
+            why = "not_all_full"
+        elif any(self.nki[h] for h in triple):
+            why = "nki"
+        elif not all(at_start[h] or self.sown[h] for h in triple):
+            why = "not_sown"
+        else:
+            why = None
+        count = sum(b[h] for h in triple) if why is None else 0
+        self.emit({"kind": "leftmost_triple", "rule": "leftmost_triple", "player": PLAYERS[p],
+                   "taken": why is None, "why": why, "bomas": bomas, "count": count,
+                   "jail": PLAYERS[p]})
+        if why is None:
+            self.jails[p] += count
+            for h in triple:
+                b[h] = 0

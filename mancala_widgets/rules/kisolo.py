@@ -1,0 +1,325 @@
+"""Kisolo: four rows, no stores, the pussa kanawa relay (RULES.md, "Kisolo").
+
+The board is kept as one flat list, hole ``(r, c)`` at index ``r * columns + c``;
+each player's circuit is precomputed once per board size as a ``next`` table,
+so the sowing loop touches nothing but a list of ints.
+
+>>> s = KisoloState.initial(columns=7)
+>>> [m["column"] for m in s.legal_moves()]
+[0, 1, 2, 3, 4, 5, 6]
+>>> s.play({"type": "capture", "column": 3}).to_dict()["board"][2]
+[5, 5, 5, 0, 4, 4, 4]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOverError,
+                     IllegalMoveError, InvalidMoveError, InvalidPositionError, check_dict,
+                     check_grid, check_int, check_result_fields, grid, player_index)
+
+COLUMN_CHOICES = (7, 6)
+STONES_PER_HOLE = 3
+ROWS = 4
+#: Each player's rows: (inner, outer).
+INNER_ROW = (2, 1)
+OUTER_ROW = (3, 0)
+STATUSES = {"playing": (), "won": ("inner row emptied",),
+            "draw": ("perpetual sowing", "repetition")}
+POSITION_FIELDS = ("game", "columns", "to_move", "board", "status", "winner", "reason")
+
+
+class Geometry:
+    """Circuits and facing holes of a 4 x ``columns`` board."""
+
+    def __init__(self, columns: int):
+        n = columns
+        self.columns = n
+        # RULES.md "Circuit": South runs its outer row left to right, then its
+        # inner row right to left; North mirrors that.
+        south = [3 * n + c for c in range(n)] + [2 * n + c for c in reversed(range(n))]
+        north = [0 * n + c for c in reversed(range(n))] + [1 * n + c for c in range(n)]
+        self.circuit = (south, north)
+        self.next = [0] * (ROWS * n)
+        for circuit in self.circuit:
+            for i, h in enumerate(circuit):
+                self.next[h] = circuit[(i + 1) % len(circuit)]
+        self.owner = [NORTH] * (2 * n) + [SOUTH] * (2 * n)
+        self.inner = tuple([INNER_ROW[p] * n + c for c in range(n)] for p in (SOUTH, NORTH))
+        self.outer = tuple([OUTER_ROW[p] * n + c for c in range(n)] for p in (SOUTH, NORTH))
+        self.is_inner = [False] * (ROWS * n)
+        for h in self.inner[SOUTH] + self.inner[NORTH]:
+            self.is_inner[h] = True
+
+    def cell(self, h: int) -> list[int]:
+        return list(divmod(h, self.columns))
+
+
+@lru_cache(maxsize=None)
+def geometry(columns: int) -> Geometry:
+    return Geometry(columns)
+
+
+class KisoloState:
+    """One Kisolo position. Immutable in use: :meth:`play` returns a new state."""
+
+    game = "kisolo"
+    __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason")
+
+    def __init__(self, columns: int, board: list[int], to_move: int, status: str = "playing",
+                 winner: int | None = None, reason: str | None = None):
+        self.columns = columns
+        self.geo = geometry(columns)
+        self.board = board
+        self.to_move = to_move
+        self.status = status
+        self.winner = winner
+        self.reason = reason
+
+    # -- construction and JSON ------------------------------------------------
+
+    @classmethod
+    def initial(cls, columns: int = 7) -> "KisoloState":
+        if columns not in COLUMN_CHOICES or isinstance(columns, bool):
+            raise InvalidPositionError(f"columns = {columns!r}: expected 7 or 6")
+        return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH)
+
+    @classmethod
+    def from_dict(cls, d) -> "KisoloState":
+        E = InvalidPositionError
+        check_dict(d, "Kisolo position", E, POSITION_FIELDS)
+        if d["game"] != "kisolo":
+            raise E(f"game = {d['game']!r}: expected 'kisolo'")
+        columns = d["columns"]
+        if columns not in COLUMN_CHOICES or isinstance(columns, bool):
+            raise E(f"columns = {columns!r}: expected 7 or 6")
+        board = check_grid(d["board"], "board", ROWS, columns,
+                           lambda v, f: check_int(v, f, E), E)
+        to_move = player_index(d["to_move"], "to_move", E)
+        status, winner, reason = check_result_fields(d, STATUSES, E)
+        state = cls(columns, board, to_move, status, winner, reason)
+        geo = state.geo
+        if status == "playing" and not any(board[h] for h in geo.circuit[to_move]):
+            raise E(f"to_move = {d['to_move']!r}: that player has no stones, so the position "
+                    "cannot still be 'playing'")
+        if status == "won" and any(board[h] for h in geo.inner[1 - winner]):
+            loser = PLAYERS[1 - winner]
+            raise E(f"winner = {d['winner']!r}: a Kisolo game is won by emptying the "
+                    f"opponent's inner row, but {loser}'s inner row still has stones")
+        return state
+
+    def to_dict(self) -> dict:
+        return {"game": "kisolo", "columns": self.columns, "to_move": PLAYERS[self.to_move],
+                "board": grid(self.board, self.columns), "status": self.status,
+                "winner": None if self.winner is None else PLAYERS[self.winner],
+                "reason": self.reason}
+
+    def key(self) -> tuple:
+        """What makes two positions "the same" for the repetition draw."""
+        return (tuple(self.board), self.to_move)
+
+    # -- legal moves ------------------------------------------------------------
+
+    def capture_columns(self) -> list[int]:
+        """RULES.md turn step 1: columns where both inner holes hold stones."""
+        p = self.to_move
+        b, mine, theirs = self.board, self.geo.inner[p], self.geo.inner[1 - p]
+        return [c for c in range(self.columns) if b[mine[c]] and b[theirs[c]]]
+
+    def legal_moves(self) -> list[dict]:
+        if self.status != "playing":
+            return []
+        captures = self.capture_columns()
+        if captures:
+            return [{"type": "capture", "column": c} for c in captures]
+        n, b = self.columns, self.board
+        return [{"type": "sow", "row": h // n, "column": h % n}
+                for h in sorted(self.geo.circuit[self.to_move]) if b[h]]
+
+    def parse_move(self, move) -> tuple[str, int]:
+        """Check a move dict; returns ``("capture", column)`` or ``("sow", hole index)``."""
+        if self.status != "playing":
+            raise GameOverError(f"the game is over ({self.status}, {self.reason}); "
+                                "no more moves can be played")
+        E = InvalidMoveError
+        if not isinstance(move, dict):
+            raise E(f"move: expected a JSON object (dict), got {type(move).__name__}")
+        kind = move.get("type")
+        n = self.columns
+        if kind == "capture":
+            check_dict(move, "capture move", E, ("type", "column"))
+            c = check_int(move["column"], "column", E, 0, n - 1)
+            captures = self.capture_columns()
+            if c not in captures:
+                raise IllegalMoveError(
+                    f"capture column {c} is not possible: a turn-start capture needs stones in "
+                    f"both inner holes of the column (captures possible now: {captures or 'none'})",
+                    rule="turn_start_capture")
+            return ("capture", c)
+        if kind == "sow":
+            check_dict(move, "sow move", E, ("type", "row", "column"))
+            r = check_int(move["row"], "row", E, 0, ROWS - 1)
+            c = check_int(move["column"], "column", E, 0, n - 1)
+            h = r * n + c
+            p = self.to_move
+            if self.geo.owner[h] != p:
+                rows = "2 and 3" if p == SOUTH else "0 and 1"
+                raise IllegalMoveError(f"hole ({r},{c}) belongs to {PLAYERS[1 - p]}; "
+                                       f"{PLAYERS[p]} may only sow their own rows {rows}",
+                                       rule="own_holes")
+            if not self.board[h]:
+                raise IllegalMoveError(f"hole ({r},{c}) is empty; only a hole with stones can "
+                                       "be sown", rule="sow")
+            captures = self.capture_columns()
+            if captures:
+                raise IllegalMoveError(f"a turn-start capture is due (columns {captures}), so "
+                                       "sowing is not allowed", rule="turn_start_capture")
+            return ("sow", h)
+        raise E(f"type = {kind!r}: expected 'capture' or 'sow' for Kisolo")
+
+    # -- playing a move ---------------------------------------------------------
+
+    def play(self, move, trace: list | None = None) -> "KisoloState":
+        """The position after ``move``; appends the move's events to ``trace``."""
+        kind, arg = self.parse_move(move)
+        return _Turn(self, trace).run(kind, arg)
+
+
+class _Turn:
+    """One turn, RULES.md steps 1-6, on a private copy of the board."""
+
+    def __init__(self, state: KisoloState, trace: list | None):
+        self.state = state
+        self.geo = state.geo
+        self.b = state.board[:]
+        self.p = state.to_move
+        self.trace = trace
+        self.lap = 1
+        self.resumed = False  # recording again after a laps_skipped summary
+
+    def emit(self, event: dict):
+        if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
+            self.trace.append(event)
+
+    def sow_from(self, start: int, m: int) -> int:
+        """Drop ``m`` stones, the first into ``start``; returns the last hole."""
+        b, nxt = self.b, self.geo.next
+        h = start
+        b[h] += 1
+        holes = [h] if self.trace is not None else None
+        for _ in range(m - 1):
+            h = nxt[h]
+            b[h] += 1
+            if holes is not None:
+                holes.append(h)
+        if holes is not None:
+            self.emit({"kind": "sow", "lap": self.lap,
+                       "holes": [self.geo.cell(x) for x in holes]})
+        return h
+
+    def capture_wins(self, c: int) -> bool:
+        """Would capturing column ``c`` empty the opponent's inner row (step 5)?"""
+        b, inner = self.b, self.geo.inner[1 - self.p]
+        return all(b[h] == 0 for i, h in enumerate(inner) if i != c)
+
+    def capture_column(self, c: int, rule: str) -> tuple[int, bool]:
+        """Steps 2 and 5: take O's column ``c`` and re-sow it from P's inner hole.
+
+        Returns the last hole sown and whether the capture won the game."""
+        geo, b, p = self.geo, self.b, self.p
+        o = 1 - p
+        inner, outer, start = geo.inner[o][c], geo.outer[o][c], geo.inner[p][c]
+        taken = b[inner] + b[outer]
+        self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "column": c,
+                   "lap": self.lap, "from": [geo.cell(inner) + [b[inner]],
+                                             geo.cell(outer) + [b[outer]]],
+                   "to": geo.cell(start), "count": taken})
+        b[inner] = b[outer] = 0
+        last = self.sow_from(start, taken)
+        won = not any(b[h] for h in geo.inner[o])
+        return last, won
+
+    def run(self, kind: str, arg: int) -> KisoloState:
+        geo, b, p = self.geo, self.b, self.p
+        if kind == "capture":
+            last, won = self.capture_column(arg, "turn_start_capture")
+            if won:
+                return self.finish("won", p, "inner row emptied", "inner_row_emptied")
+        else:
+            m = b[arg]
+            self.emit({"kind": "lift", "rule": "sow", "hole": geo.cell(arg), "count": m,
+                       "lap": 1})
+            b[arg] = 0
+            last = self.sow_from(geo.next[arg], m)
+        return self.lap_end(last)
+
+    def lap_end(self, last: int) -> KisoloState:
+        """Step 4, repeated until the turn ends, the game is won or drawn."""
+        geo, b, p = self.geo, self.b, self.p
+        nxt, is_inner, facing = geo.next, geo.is_inner, geo.inner[1 - p]
+        n_cols = geo.columns
+        seen: dict[tuple, int] = {}
+        while True:
+            occupied = b[last] > 1
+            n = nxt[last]
+            if occupied and is_inner[n] and b[n] and b[facing[n % n_cols]]:
+                then = "capture"
+            elif b[n]:
+                then = "relay"
+            else:
+                then = "end"
+            perpetual = False
+            repeat_of = None
+            if then != "end":
+                # Step 6: a lap end seen before in this move means the sowing cycles.
+                key = (tuple(b), last, occupied)
+                repeat_of = seen.get(key)
+                perpetual = repeat_of is not None or self.lap >= LAP_LIMIT
+                seen[key] = self.lap
+            wins = then == "capture" and self.capture_wins(n % n_cols)
+            if perpetual or then == "end" or wins:
+                self.flush_skipped()
+            self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
+            if perpetual:
+                return self.finish("draw", None, "perpetual sowing", "perpetual_sowing",
+                                   lap=self.lap, repeat_of_lap=repeat_of)
+            if then == "end":
+                return self.finish("playing", None, None, None)
+            self.lap += 1
+            if then == "capture":
+                last, won = self.capture_column(n % n_cols, "mid_move_capture")
+                if won:
+                    return self.finish("won", p, "inner row emptied", "inner_row_emptied")
+            else:
+                m = b[n]
+                self.emit({"kind": "lift", "rule": "pussa_kanawa", "hole": geo.cell(n),
+                           "count": m, "lap": self.lap, "landing": geo.cell(last)})
+                b[n] = 0
+                last = self.sow_from(nxt[n], m)
+
+    def emit_lap_end(self, last: int, occupied: bool, n: int, then: str):
+        self.emit({"kind": "lap_end", "lap": self.lap, "hole": self.geo.cell(last),
+                   "occupied": occupied, "next": self.geo.cell(n), "next_count": self.b[n],
+                   "then": then})
+
+    def flush_skipped(self):
+        """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
+        if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
+            self.trace.append({"kind": "laps_skipped", "from_lap": TRACE_LAP_LIMIT + 1,
+                               "to_lap": self.lap,
+                               "board": grid(self.b, self.geo.columns)})
+        self.resumed = True
+
+    def finish(self, status, winner, reason, rule, **extra) -> KisoloState:
+        p = self.p
+        state = KisoloState(self.geo.columns, self.b, 1 - p, status, winner, reason)
+        if self.trace is not None:
+            if status == "playing":
+                self.trace.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
+            else:
+                self.trace.append({"kind": "game_end", "rule": rule, "status": status,
+                                   "winner": None if winner is None else PLAYERS[winner],
+                                   "reason": reason, **extra})
+        return state
+
