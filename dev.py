@@ -1,0 +1,82 @@
+"""Set up everything and run the lessons or the tests (only needs Python, Node and npm).
+
+    python3 dev.py lab     # set up, then open the lessons in JupyterLab
+    python3 dev.py test    # set up, then run every test layer
+
+Set-up is idempotent: a virtual environment in .venv, the package installed
+editable with its development extras, the front end built with npm, and (for
+the tests) a Chromium for the browser tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+NPM = shutil.which("npm") or "npm"
+
+
+def run(*cmd, **kw):
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], cwd=ROOT, check=True, **kw)
+
+
+def setup():
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    if not PY.exists():
+        venv.create(VENV, with_pip=True)
+    run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(NPM, "ci" if (ROOT / "package-lock.json").exists() else "install",
+        "--no-audit", "--no-fund")
+    run(NPM, "run", "build")
+    run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+
+
+def chromium() -> None:
+    """The browser tests use Debian's Chromium where there is one (CI installs
+    it), else Playwright's own build."""
+    if os.environ.get("MANCALA_CHROMIUM") or shutil.which("chromium"):
+        return
+    if os.environ.get("CI") == "true" and shutil.which("apt-get") and os.geteuid() == 0:
+        run("apt-get", "update", "-qq")
+        run("apt-get", "install", "-y", "-qq", "chromium")
+        return
+    run(PY, "-m", "playwright", "install", "chromium")
+
+
+def test(extra: list[str]) -> int:
+    setup()
+    chromium()
+    run(NPM, "run", "typecheck")
+    run(NPM, "test")
+    return subprocess.run([str(PY), "-m", "pytest", *extra], cwd=ROOT).returncode
+
+
+def lab() -> int:
+    setup()
+    root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    return subprocess.run([str(BIN / "jupyter"), "lab", *root, "notebooks"], cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("lab", "test"):
+        print(__doc__)
+        return 2
+    try:
+        return lab() if argv[0] == "lab" else test(argv[1:])
+    except subprocess.CalledProcessError as e:
+        print(f"failed: {' '.join(map(str, e.cmd))} (exit {e.returncode})", file=sys.stderr)
+        return e.returncode or 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,242 @@
+"""Game records: the moves of a game with undo and redo, Kisolo's repetition
+draw (RULES.md step 7), and a JSON file format that saves and loads losslessly.
+
+The record format (version 1)::
+
+    {"format": "mancala-widgets/game-record", "version": 1,
+     "game": "kisolo", "variant": {"columns": 7},
+     "start": null,
+     "moves": [{"type": "capture", "column": 3}, ...],
+     "result": {"status": "playing", "winner": null, "reason": null}}
+
+``start`` is null for the variant's standard start, else a RULES.md position.
+``result`` is what replaying the moves gives; a file whose result disagrees is
+refused. Loading replays and checks every move and names the first bad one.
+
+>>> rec = GameRecord("kisolo", columns=6)
+>>> trace = rec.play({"type": "capture", "column": 2})
+>>> rec.position["to_move"], len(rec)
+('north', 1)
+>>> rec.undo(); rec.position["to_move"]
+{'type': 'capture', 'column': 2}
+'south'
+>>> GameRecord.from_json(rec.to_json()).position == rec.position
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from os import PathLike
+from typing import Any, Callable
+
+from .common import InvalidPositionError, InvalidRecordError, MalformedError, check_dict
+from .kiothi import KiothiState
+from .kisolo import KisoloState
+
+FORMAT = "mancala-widgets/game-record"
+VERSION = 1
+REPETITION_LIMIT = 3
+RECORD_FIELDS = ("format", "version", "game", "variant", "start", "moves", "result")
+
+
+def _variant_of(state) -> dict:
+    if state.game == "kisolo":
+        return {"columns": state.columns}
+    return {"start_holes": state.start_holes, "orthodox": state.orthodox}
+
+
+class GameRecord:
+    """A game in progress: its start, its moves, and the states between them."""
+
+    def __init__(self, game: str = "kisolo", *, start: dict | None = None, **variant: Any):
+        from . import load_position, new_state  # the package's own interface
+        if start is not None:
+            state = load_position(start)
+            if state.game != game:
+                raise InvalidPositionError(f"start: a {state.game} position was given for a "
+                                           f"{game} record")
+            if variant and _variant_of(state) != {**_variant_of(state), **variant}:
+                raise InvalidPositionError(f"start: the position's variant "
+                                           f"{_variant_of(state)} disagrees with {variant}")
+        else:
+            state = new_state(game, **variant)
+        self.game = game
+        self.variant = _variant_of(state)
+        self._standard_start = start is None or (
+            state.to_dict() == new_state(game, **self.variant).to_dict())
+        self._states = [state]
+        self._moves: list[dict] = []
+        self._traces: list[list[dict]] = []
+        self._redo: list[dict] = []
+        self._seen = Counter([state.key()])
+        self.observers: list[Callable[[dict, list[dict]], None]] = []
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self._states[-1]
+
+    @property
+    def position(self) -> dict:
+        """The current position as RULES.md JSON (a fresh dict)."""
+        return self.state.to_dict()
+
+    @property
+    def start(self) -> dict:
+        return self._states[0].to_dict()
+
+    @property
+    def moves(self) -> list[dict]:
+        return [dict(m) for m in self._moves]
+
+    @property
+    def last_trace(self) -> list[dict]:
+        return self._traces[-1] if self._traces else []
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def result(self) -> dict:
+        s = self.state
+        return {"status": s.status, "winner": s.to_dict()["winner"], "reason": s.reason}
+
+    def legal_moves(self) -> list[dict]:
+        return self.state.legal_moves()
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def repetitions(self) -> int:
+        """How often the current position has occurred in this game."""
+        return self._seen[self.state.key()]
+
+    # -- changing -----------------------------------------------------------------
+
+    def play(self, move: dict) -> list[dict]:
+        """Play ``move`` and return its trace; on any error nothing changes."""
+        trace: list[dict] = []
+        after = self.state.play(move, trace)
+        self._push(_canonical(move), after, trace)
+        self._redo.clear()
+        self._notify(move, trace)
+        return trace
+
+    def _push(self, move: dict, after, trace: list[dict]):
+        key = after.key()
+        if (self.game == "kisolo" and after.status == "playing"
+                and self._seen[key] + 1 >= REPETITION_LIMIT):
+            after = KisoloState(after.columns, after.board, after.to_move, "draw", None,
+                                "repetition")
+            if trace and trace[-1].get("kind") == "turn_end":
+                trace.pop()
+            trace.append({"kind": "game_end", "rule": "repetition", "status": "draw",
+                          "winner": None, "reason": "repetition",
+                          "occurrences": self._seen[key] + 1})
+        self._seen[key] += 1
+        self._states.append(after)
+        self._moves.append(move)
+        self._traces.append(trace)
+
+    def undo(self) -> dict | None:
+        """Take back the last move (returned), or None at the start."""
+        if not self._moves:
+            return None
+        self._seen[self._states.pop().key()] -= 1
+        self._traces.pop()
+        move = self._moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> list[dict] | None:
+        """Play again the last move taken back; returns its trace, or None."""
+        if not self._redo:
+            return None
+        move = self._redo.pop()
+        trace: list[dict] = []
+        self._push(move, self.state.play(move, trace), trace)
+        self._notify(move, trace)
+        return trace
+
+    def reset(self):
+        """Back to the start (the moves can be redone one by one)."""
+        while self.undo() is not None:
+            pass
+
+    def _notify(self, move: dict, trace: list[dict]):
+        for observer in list(self.observers):
+            observer(move, trace)
+
+    # -- JSON -----------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "game": self.game,
+                "variant": dict(self.variant),
+                "start": None if self._standard_start else self.start,
+                "moves": self.moves, "result": self.result}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | PathLike):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.dumps())
+            f.write("\n")
+
+    @classmethod
+    def from_json(cls, d: Any) -> "GameRecord":
+        """Rebuild a record, replaying every move; raises InvalidRecordError
+        naming the first bad field or move."""
+        E = InvalidRecordError
+        check_dict(d, "game record", E, RECORD_FIELDS)
+        if d["format"] != FORMAT:
+            raise E(f"format = {d['format']!r}: expected {FORMAT!r}")
+        if d["version"] != VERSION:
+            raise E(f"version = {d['version']!r}: this program reads version {VERSION}")
+        if not isinstance(d["variant"], dict):
+            raise E(f"variant = {d['variant']!r}: expected an object such as "
+                    "{'columns': 7} or {'start_holes': 6, 'orthodox': true}")
+        try:
+            rec = cls(d["game"], start=d["start"], **d["variant"])
+        except (MalformedError, TypeError) as e:
+            raise E(f"the record's game, variant or start is not valid: {e}") from None
+        if not isinstance(d["moves"], list):
+            raise E(f"moves: expected a list, got {type(d['moves']).__name__}")
+        for i, move in enumerate(d["moves"]):
+            try:
+                rec.play(move)
+            except ValueError as e:
+                raise E(f"moves[{i}] = {json.dumps(move)}: {e}") from None
+        if d["result"] != rec.result:
+            raise E(f"result = {json.dumps(d['result'])}: replaying the moves gives "
+                    f"{json.dumps(rec.result)}")
+        return rec
+
+    @classmethod
+    def loads(cls, text: str) -> "GameRecord":
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidRecordError(f"not a JSON file: {e}") from None
+        return cls.from_json(d)
+
+    @classmethod
+    def load(cls, path: str | PathLike) -> "GameRecord":
+        with open(path, encoding="utf-8") as f:
+            return cls.loads(f.read())
+
+
+def _canonical(move: dict) -> dict:
+    """A JSON-clean copy of a move that was just accepted (tuples become lists)."""
+    return json.loads(json.dumps(move))
+
+
+__all__ = ["FORMAT", "VERSION", "GameRecord", "KiothiState", "KisoloState"]

@@ -1,0 +1,137 @@
+"""Test helpers: an independent trace interpreter and a random-move chooser."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from mancala_widgets.rules import KiothiState, KisoloState
+
+
+def replay_trace(before: dict, trace: list[dict]) -> dict:
+    """Rebuild the position after a move from the position before and the
+    move's events alone, checking every event against the board as it goes.
+
+    This is written independently of the engine: if the trace lacks anything
+    the front end needs to animate the move, the rebuilt position differs."""
+    p = copy.deepcopy(before)
+    board = p["board"]
+    hand = 0  # pieces in the player's hand, between a lift and the drops
+    kiothi = p["game"] == "kiothi"
+    for ev in trace:
+        kind = ev["kind"]
+        at = ev.get("hole") or ev.get("boma")
+        if kind == "lift":
+            r, c = at
+            assert board[r][c] >= ev["count"] > 0, ev
+            if not kiothi or ev["rule"] != "sow":
+                assert board[r][c] == ev["count"], f"a lift takes every piece: {ev}"
+            board[r][c] -= ev["count"]
+            hand += ev["count"]
+        elif kind == "sow":
+            holes = ev.get("holes") or ev.get("bomas")
+            assert len(holes) == hand, f"sowing {len(holes)} with {hand} in hand"
+            for r, c in holes:
+                board[r][c] += 1
+                if kiothi:
+                    p["sown"][r][c] = True
+            hand = 0
+        elif kind == "capture" and not kiothi:
+            for r, c, n in ev["from"]:
+                assert board[r][c] == n, ev
+                board[r][c] = 0
+                hand += n
+            assert hand == ev["count"], ev
+        elif kind == "capture":
+            r, c, n = ev["from"]
+            lr, lc = ev["boma"]
+            assert board[r][c] == n and board[lr][lc] == 1, ev
+            board[r][c] = board[lr][lc] = 0
+            p["jails"][ev["jail"]] += ev["count"]
+            assert ev["count"] == n + 1
+        elif kind == "leftmost_triple":
+            if ev["taken"]:
+                for b in ev["bomas"]:
+                    r, c = b["boma"]
+                    assert board[r][c] == b["count"] > 0 and not p["nki"][r][c], ev
+                    board[r][c] = 0
+                p["jails"][ev["jail"]] += ev["count"]
+        elif kind == "place":
+            r, c = ev["boma"]
+            board[r][c] += ev["count"]
+            hand -= ev["count"]
+        elif kind == "nki_release":
+            r, c = ev["boma"]
+            assert p["nki"][r][c], ev
+            p["nki"][r][c] = False
+        elif kind == "nki_mark":
+            marked = {tuple(x) for x in ev["bomas"]}
+            full = {(r, c) for r in range(2) for c in range(10) if board[r][c]}
+            assert marked == full, "nki marks exactly the bomas holding warriors"
+            for r, c in marked:
+                p["nki"][r][c] = True
+        elif kind == "laps_skipped":
+            p["board"] = board = copy.deepcopy(ev["board"])
+            if kiothi:
+                p["nki"], p["sown"] = copy.deepcopy(ev["nki"]), copy.deepcopy(ev["sown"])
+            hand = 0
+        elif kind in ("lap_end", "no_capture"):
+            if kind == "lap_end":
+                r, c = at
+                assert board[r][c] >= 1, ev
+        elif kind == "turn_end":
+            p["to_move"] = ev["to_move"]
+        elif kind == "game_end":
+            for s in ev.get("sweep", []):
+                r, c = s["boma"]
+                assert board[r][c] == s["count"], s
+                board[r][c] = 0
+                p["jails"][s["jail"]] += s["count"]
+            p["status"], p["winner"], p["reason"] = ev["status"], ev["winner"], ev["reason"]
+        else:
+            raise AssertionError(f"unknown event kind {kind!r}")
+    assert hand == 0, "every lifted piece was put down"
+    p["to_move"] = "north" if before["to_move"] == "south" else "south"
+    if kiothi:
+        p["turn"] = before["turn"] + 1
+    return p
+
+
+def random_move(state, rnd: random.Random) -> dict:
+    """A random legal move; in Kiothi's opening with a random placement."""
+    moves = state.legal_moves()
+    move = dict(rnd.choice(moves))
+    if move["type"] == "redistribute":
+        total = sum(state.board[r * 10 + c] for r, c in move["lift"])
+        bomas = rnd.sample(range(20), rnd.randint(1, min(total, 20)))
+        counts = [1] * len(bomas)
+        for _ in range(total - len(bomas)):
+            counts[rnd.randrange(len(bomas))] += 1
+        move["place"] = [[h // 10, h % 10, n] for h, n in zip(bomas, counts)]
+    return move
+
+
+VARIANTS = [
+    ("kisolo", {"columns": 7}),
+    ("kisolo", {"columns": 6}),
+    ("kiothi", {"start_holes": 6, "orthodox": True}),
+    ("kiothi", {"start_holes": 6, "orthodox": False}),
+    ("kiothi", {"start_holes": 5, "orthodox": True}),
+    ("kiothi", {"start_holes": 5, "orthodox": False}),
+]
+
+
+def variant_id(v) -> str:
+    game, variant = v
+    return game + "-" + "-".join(f"{k}={val}" for k, val in variant.items())
+
+
+def total_pieces(position: dict) -> int:
+    n = sum(map(sum, position["board"]))
+    if position["game"] == "kiothi":
+        n += position["jails"]["south"] + position["jails"]["north"]
+    return n
+
+
+__all__ = ["KiothiState", "KisoloState", "VARIANTS", "random_move", "replay_trace",
+           "total_pieces", "variant_id"]

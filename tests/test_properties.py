@@ -1,0 +1,90 @@
+"""Property tests over random games of every variant (hypothesis).
+
+Each example is one whole random game; at every move the invariants of
+RULES.md are checked. The game counts are chosen so that each variant plays
+thousands of random moves."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mancala_widgets.rules import (IllegalMoveError, dump_position, legal_moves, load_position,
+                                   new_state)
+from helpers import VARIANTS, random_move, replay_trace, total_pieces, variant_id
+
+MAX_MOVES = 3000  # no random game comes near this; reaching it means a game that never ends
+GAMES = {"kisolo": 300, "kiothi": 100}
+MIN_MOVES = 2000  # per variant, over all its games
+
+
+def candidate_moves(state) -> list[dict]:
+    """Every move of the right shape for this board, legal or not."""
+    if state.game == "kisolo":
+        n = state.columns
+        return ([{"type": "capture", "column": c} for c in range(n)]
+                + [{"type": "sow", "row": r, "column": c} for r in range(4) for c in range(n)])
+    if state.opening:
+        return [{"type": "redistribute", "lift": [[a // 10, a % 10], [b // 10, b % 10]]}
+                for a in range(20) for b in range(a + 1, 20)]
+    return [{"type": "sow", "row": h // 10, "column": h % 10, "count": k}
+            for h in range(20) for k in range(1, state.board[h] + 2)]
+
+
+def with_placement(state, move):
+    """Opening lift pairs get a placement that uses every lifted warrior."""
+    if move["type"] != "redistribute":
+        return move
+    total = sum(state.board[r * 10 + c] for r, c in move["lift"]) or 1
+    return {**move, "place": [[0, 5, total]]}
+
+
+def check_move(state, move):
+    before = dump_position(state)
+    snapshot = copy.deepcopy(before)
+    after_state = state.play(move, trace := [])
+    after = dump_position(after_state)
+    assert dump_position(state) == snapshot, "play() mutated the position it was given"
+    assert total_pieces(after) == total_pieces(before), "stones/warriors are conserved"
+    assert replay_trace(before, trace) == after, "the trace rebuilds the position after"
+    json.dumps(trace)
+    assert dump_position(load_position(after)) == after, "dump/load round-trips"
+    assert (after["status"] == "playing") == bool(legal_moves(after)), (
+        "legal moves exist exactly while the game is playing")
+    return after_state
+
+
+def check_candidates(state):
+    legal = {json.dumps(m, sort_keys=True) for m in state.legal_moves()}
+    for move in candidate_moves(state):
+        full = with_placement(state, move)
+        if json.dumps(move, sort_keys=True) in legal:
+            state.play(full)  # every listed legal move applies
+        else:
+            with pytest.raises(IllegalMoveError):
+                state.play(full)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_random_games_keep_every_invariant(variant):
+    game, options = variant
+    played = []
+
+    @settings(max_examples=GAMES[game], deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(rnd=st.randoms(use_true_random=False))
+    def one_game(rnd):
+        state = new_state(game, **options)
+        for turn in range(MAX_MOVES):
+            if state.status != "playing":
+                assert state.legal_moves() == []
+                return
+            check_candidates(state)
+            state = check_move(state, random_move(state, rnd))
+            played.append(1)
+        pytest.fail(f"a random {game} game was still going after {MAX_MOVES} moves")
+
+    one_game()
+    assert len(played) >= MIN_MOVES, f"only {len(played)} random moves were checked"
