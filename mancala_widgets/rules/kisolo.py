@@ -100,9 +100,12 @@ class KisoloState:
         status, winner, reason = check_result_fields(d, STATUSES, E)
         state = cls(columns, board, to_move, status, winner, reason)
         geo = state.geo
-        if status == "playing" and not any(board[h] for h in geo.circuit[to_move]):
-            raise E(f"to_move = {d['to_move']!r}: that player has no stones, so the position "
-                    "cannot still be 'playing'")
+        for p in (to_move, 1 - to_move):
+            if status == "playing" and not any(board[h] for h in geo.circuit[p]):
+                # Stones leave a side only by capture, and the capture that takes a
+                # side's last inner stones has already won.
+                raise E(f"board: {PLAYERS[p]} has no stones, so the position cannot still be "
+                        "'playing' (the capture that took them would have won)")
         if status == "won" and any(board[h] for h in geo.inner[1 - winner]):
             loser = PLAYERS[1 - winner]
             raise E(f"winner = {d['winner']!r}: a Kisolo game is won by emptying the "

@@ -1,0 +1,254 @@
+"""Kiothi, rule by rule (RULES.md, "Kiothi"). Each test names the rule it checks."""
+
+import pytest
+
+from mancala_widgets.rules import (IllegalMoveError, apply_move, initial_position, legal_moves,
+                                   load_position, play)
+from mancala_widgets.rules.kiothi import _Sowing
+
+F = [False] * 10
+
+
+def pos(north, south, to_move="south", turn=7, nki=None, sown=None, jails=(0, 0),
+        orthodox=True, start_holes=6):
+    return {"game": "kiothi", "start_holes": start_holes, "orthodox": orthodox,
+            "to_move": to_move, "turn": turn, "board": [north, south],
+            "nki": nki or [F[:], F[:]], "sown": sown or [F[:], F[:]],
+            "jails": {"south": jails[0], "north": jails[1]},
+            "status": "playing", "winner": None, "reason": None}
+
+
+def sow(r, c, k):
+    return {"type": "sow", "row": r, "column": c, "count": k}
+
+
+def events(trace, kind):
+    return [e for e in trace if e["kind"] == kind]
+
+
+# -- start and opening -------------------------------------------------------------
+
+def test_start_rightmost_bomas_hold_five_for_each_side():
+    p = initial_position("kiothi")
+    assert p["board"] == [[5] * 6 + [0] * 4, [0] * 4 + [5] * 6]
+    p5 = initial_position("kiothi", start_holes=5)
+    assert p5["board"] == [[5] * 5 + [0] * 5, [0] * 5 + [5] * 5]
+
+
+def test_opening_redistribution_may_refill_the_emptied_bomas_and_leaves_jails_alone():
+    p = initial_position("kiothi")
+    after = apply_move(p, {"type": "redistribute", "lift": [[1, 4], [1, 9]],
+                           "place": [[1, 4, 7], [1, 9, 3]]})
+    assert after["board"][1] == [0, 0, 0, 0, 7, 5, 5, 5, 5, 3]
+    assert after["jails"] == {"south": 0, "north": 0} and after["turn"] == 2
+
+
+def test_opening_a_sowing_move_is_the_wrong_phase():
+    with pytest.raises(IllegalMoveError) as e:
+        apply_move(initial_position("kiothi"), sow(1, 9, 2))
+    assert e.value.rule == "opening_redistribution"
+
+
+def test_after_the_opening_a_redistribution_is_the_wrong_phase():
+    with pytest.raises(IllegalMoveError, match="only played on turns 1 and 2"):
+        apply_move(pos([1] + [0] * 9, [0] * 9 + [2]),
+                   {"type": "redistribute", "lift": [[1, 9], [1, 8]], "place": [[1, 0, 2]]})
+
+
+def test_nki_marking_happens_once_after_both_redistributions_reading():
+    p = initial_position("kiothi")
+    after1 = apply_move(p, {"type": "redistribute", "lift": [[1, 4], [1, 5]],
+                            "place": [[0, 9, 10]]})
+    assert not any(map(any, after1["nki"])), "no marks after turn 1"
+    after2, trace = play(after1, {"type": "redistribute", "lift": [[0, 0], [0, 1]],
+                                  "place": [[0, 8, 10]]})
+    marked = {(r, c) for r in range(2) for c in range(10) if after2["nki"][r][c]}
+    full = {(r, c) for r in range(2) for c in range(10) if after2["board"][r][c]}
+    assert marked == full and len(marked) == 10
+    assert events(trace, "nki_mark")[0]["rule"] == "nki_marking"
+
+
+# -- sowing --------------------------------------------------------------------------
+
+def test_partial_lifting_any_count_from_one_to_all():
+    p = pos([0] * 9 + [1], [0] * 9 + [4])
+    counts = sorted(m["count"] for m in legal_moves(p) if m["column"] == 9)
+    assert counts == [1, 2, 3, 4]
+    with pytest.raises(IllegalMoveError) as e:
+        apply_move(p, sow(1, 9, 5))
+    assert e.value.rule == "partial_lifting"
+
+
+def test_sowing_runs_along_own_row_then_the_opponents_row():
+    after, trace = play(pos([0] * 10, [0] * 8 + [3, 0], jails=(1, 0)), sow(1, 8, 3))
+    assert events(trace, "sow")[0]["bomas"] == [[1, 9], [0, 9], [0, 8]]
+
+
+def test_north_sows_from_its_own_left_along_row_0_then_into_souths_row():
+    after, trace = play(pos([2, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 10, "north", 8, jails=(0, 1)),
+                        sow(0, 0, 2))
+    assert events(trace, "sow")[0]["bomas"] == [[1, 0], [1, 1]]
+
+
+def test_sown_marks_every_boma_that_receives_a_warrior_for_good():
+    after = apply_move(pos([0] * 10, [0] * 7 + [3, 0, 1]), sow(1, 7, 3))
+    assert after["sown"][1][8:] == [True, True] and after["sown"][0][9] is True
+    assert after["sown"][1][7] is False
+
+
+def test_first_lap_restriction_forbids_ending_in_own_occupied_boma():
+    p = pos([1] + [0] * 9, [0, 0, 0, 0, 3, 0, 1, 0, 0, 0])
+    with pytest.raises(IllegalMoveError) as e:
+        apply_move(p, sow(1, 4, 2))
+    assert e.value.rule == "first_lap_restriction"
+    assert sow(1, 4, 2) not in legal_moves(p)
+
+
+def test_first_lap_restriction_is_off_when_not_orthodox_and_the_lap_relays():
+    p = pos([1] + [0] * 9, [0, 0, 0, 0, 3, 0, 1, 0, 0, 0], orthodox=False)
+    after, trace = play(p, sow(1, 4, 2))
+    assert events(trace, "lap_end")[0]["then"] == "relay"
+    assert events(trace, "lift")[1]["rule"] == "relay"
+
+
+def test_first_lap_may_end_in_the_opponents_occupied_boma_and_relays():
+    after, trace = play(pos([0] * 9 + [3], [0] * 8 + [2, 0]), sow(1, 8, 2))
+    relay = events(trace, "lift")[1]
+    assert relay["rule"] == "relay" and relay["boma"] == [0, 9] and relay["count"] == 4
+
+
+def test_relay_restriction_applies_to_the_first_lap_only():
+    # lap 2 ends in South's own occupied (1,2): allowed, another relay follows
+    p = pos([1, 0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 1, 0, 0, 0, 0, 0, 0, 1])
+    after, trace = play(p, sow(1, 9, 1))
+    ends = events(trace, "lap_end")
+    assert ends[0]["boma"] == [0, 9] and ends[0]["then"] == "relay"
+
+
+def test_nki_release_when_lifting_even_part_of_a_boma():
+    nki = [F[:], F[:9] + [True]]
+    after, trace = play(pos([1] + [0] * 9, [0] * 9 + [5], nki=nki), sow(1, 9, 2))
+    assert after["nki"][1][9] is False and after["board"][1][9] == 3
+    assert events(trace, "nki_release") == [{"kind": "nki_release", "rule": "nki_release",
+                                             "boma": [1, 9]}]
+
+
+def test_nki_release_when_a_relay_lap_lifts_the_boma():
+    nki = [F[:9] + [True], F[:]]
+    after, trace = play(pos([0] * 9 + [2], [0] * 8 + [2, 0], nki=nki), sow(1, 8, 2))
+    assert after["nki"][0][9] is False
+    assert [e["boma"] for e in events(trace, "nki_release")] == [[0, 9]]
+
+
+def test_dropping_into_an_nki_boma_does_not_release_it_reading():
+    nki = [F[:8] + [True, False], F[:]]
+    after = apply_move(pos([0] * 8 + [2, 0], [0] * 8 + [4, 0], nki=nki), sow(1, 8, 4))
+    assert after["board"][0][8] == 3 and after["nki"][0][8] is True
+
+
+# -- captures ------------------------------------------------------------------------
+
+def test_capture_takes_the_opposite_boma_and_the_capturing_warrior_to_jail():
+    after, trace = play(pos([0, 0, 0, 0, 3, 0, 0, 0, 0, 1], [0, 0, 2, 0, 0, 0, 0, 0, 0, 0]),
+                        sow(1, 2, 2))
+    assert after["jails"]["south"] == 4
+    assert after["board"][0][4] == 0 and after["board"][1][4] == 0
+    assert events(trace, "capture")[0]["from"] == [0, 4, 3]
+
+
+def test_no_capture_when_the_sowing_ends_on_the_opponents_row():
+    after, trace = play(pos([1] + [0] * 9, [0] * 9 + [2]), sow(1, 9, 2))
+    assert events(trace, "no_capture")[0]["why"] == "opponent_row"
+
+
+def test_no_capture_when_the_opposite_boma_is_empty():
+    after, trace = play(pos([0] * 9 + [1], [0, 0, 2] + [0] * 7), sow(1, 2, 2))
+    assert events(trace, "no_capture")[0]["why"] == "opposite_empty"
+
+
+def test_nki_protection_blocks_the_capture():
+    nki = [[False] * 4 + [True] + [False] * 5, F[:]]
+    after, trace = play(pos([0, 0, 0, 0, 3] + [0] * 5, [0, 0, 2] + [0] * 7, nki=nki),
+                        sow(1, 2, 2))
+    assert after["board"][0][4] == 3 and after["jails"]["south"] == 0
+    no = events(trace, "no_capture")[0]
+    assert no["why"] == "nki" and no["rule"] == "nki_protection"
+
+
+def test_leftmost_triple_not_offered_after_a_capture_elsewhere():
+    after, trace = play(pos([0, 0, 0, 0, 3, 0, 0, 0, 0, 1], [0, 0, 2] + [0] * 7), sow(1, 2, 2))
+    assert events(trace, "leftmost_triple") == []
+
+
+def test_leftmost_triple_sown_condition_checked_directly():
+    # Unreachable in play (a lap into the leftmost boma sows the three or empties one),
+    # so the condition is checked on the capture step itself.
+    p = load_position(pos([2, 1, 1, 1, 0, 0, 0, 0, 0, 0], [0] * 9 + [1]))
+    s = _Sowing(p, 0, [])
+    s.b[10] = 1  # as if the last warrior had just fallen into South's empty leftmost boma
+    s.capture(10)
+    triple = events(s.trace, "leftmost_triple")[0]
+    assert triple["taken"] is False and triple["why"] == "not_sown"
+    assert s.jails[0] == 3  # the ordinary capture of (0,0) and the capturing warrior
+
+
+def test_leftmost_triple_taken_for_bomas_empty_at_start_with_5_holes():
+    # With start_holes 5, none of (0,1)..(0,3) is empty at start, so sown is needed;
+    # marking them sown by hand shows the condition is "empty at start or sown".
+    sown = [[False, True, True, True] + [False] * 6, F[:]]
+    p = load_position(pos([2, 1, 1, 1, 0, 0, 0, 0, 0, 0], [0] * 9 + [1], sown=sown,
+                          start_holes=5))
+    s = _Sowing(p, 0, [])
+    s.b[10] = 1
+    s.capture(10)
+    assert events(s.trace, "leftmost_triple")[0]["taken"] is True
+    assert s.jails[0] == 3 + 3
+
+
+# -- end of game -----------------------------------------------------------------------
+
+def test_game_end_sweeps_the_board_to_the_player_who_can_still_move():
+    after, trace = play(pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 2, 0, 0, 0, 0, 0, 2, 0],
+                            jails=(26, 29)), sow(1, 2, 2))
+    end = trace[-1]
+    assert end["sweep"] == [{"boma": [1, 3], "count": 1, "jail": "south"},
+                            {"boma": [1, 8], "count": 2, "jail": "south"}]
+    assert end["one_warrior_victory"] is True and end["margin"] == 2
+    assert after["jails"] == {"south": 31, "north": 29} and after["winner"] == "south"
+
+
+def test_game_end_when_neither_can_move_each_row_goes_to_its_owner_reading():
+    # South's last warrior captures North's last one: both rows are empty, so
+    # nobody can move and there is nothing left to sweep.
+    after, trace = play(pos([0, 0, 0, 0, 1] + [0] * 5, [0, 0, 0, 1] + [0] * 6, jails=(20, 35)),
+                        sow(1, 3, 1))
+    end = trace[-1]
+    assert end["stuck"] == "north" and end["sweep"] == []
+    assert after["jails"] == {"south": 22, "north": 35} and after["winner"] == "north"
+    assert end["one_warrior_victory"] is False
+
+
+def test_a_player_with_warriors_always_has_a_move_under_the_restriction():
+    # North's (0,9) cannot move one (it would end in North's own occupied (0,8)),
+    # but (0,8) can: the restriction never leaves a player with warriors stuck
+    # unless every move is perpetual.
+    stuck = pos([0] * 8 + [1, 1], [0] * 8 + [1, 1], to_move="north", turn=8)
+    assert legal_moves(stuck) == [sow(0, 8, 1)]
+
+
+def test_equal_jails_draw():
+    after = apply_move(pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 1] + [0] * 6,
+                           jails=(28, 30)), sow(1, 3, 1))
+    assert (after["status"], after["winner"], after["reason"]) == ("draw", None, "equal jails")
+    assert after["jails"] == {"south": 30, "north": 30}
+
+
+def test_perpetual_move_is_illegal_and_not_listed():
+    import json, pathlib
+    case = next(c for c in json.loads(
+        (pathlib.Path(__file__).parent / "vectors" / "kiothi.json").read_text())
+        if c["name"] == "kiothi-runaway-relay-illegal")
+    with pytest.raises(IllegalMoveError) as e:
+        apply_move(case["position"], case["move"])
+    assert e.value.rule == "perpetual_sowing"
+    assert case["move"] not in legal_moves(case["position"])

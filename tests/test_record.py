@@ -1,0 +1,173 @@
+"""Game records: undo/redo, Kisolo's repetition draw, JSON files (RULES.md step 7)."""
+
+import json
+import random
+
+import pytest
+
+from mancala_widgets.rules import (GameOverError, IllegalMoveError, InvalidMoveError,
+                                   InvalidPositionError, InvalidRecordError, initial_position)
+from mancala_widgets.rules.record import GameRecord
+from helpers import VARIANTS, random_move, variant_id
+
+# A 4x6 position whose game can cycle: these 48 moves bring it back to itself.
+CYCLE_START = {"game": "kisolo", "columns": 6, "to_move": "south",
+               "board": [[0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 1, 0], [0] * 6, [0, 0, 1, 0, 0, 0]],
+               "status": "playing", "winner": None, "reason": None}
+CYCLE = ("32 03 33 02 34 01 35 14 x5 13 25 x4 23 14 22 05 21 04 20 00 30 15 31 05 "
+         "32 02 33 01 34 00 35 10 25 13 x4 11 24 x2 23 x2 21 12 20 15 30 05 31 04").split()
+
+
+def cycle_moves():
+    return [{"type": "capture", "column": int(m[1])} if m[0] == "x"
+            else {"type": "sow", "row": int(m[0]), "column": int(m[1])} for m in CYCLE]
+
+
+def test_undo_and_redo_walk_the_history():
+    rec = GameRecord("kisolo", columns=7)
+    start = rec.position
+    rec.play({"type": "capture", "column": 3})
+    after_one = rec.position
+    rec.play(rec.legal_moves()[0])
+    assert len(rec) == 2 and rec.can_undo and not rec.can_redo
+    rec.undo()
+    assert rec.position == after_one and rec.can_redo
+    rec.undo()
+    assert rec.position == start and rec.undo() is None
+    rec.redo()
+    assert rec.position == after_one and rec.last_trace[0]["rule"] == "turn_start_capture"
+
+
+def test_a_new_move_clears_the_redo_list():
+    rec = GameRecord("kisolo", columns=6)
+    rec.play({"type": "capture", "column": 0})
+    rec.undo()
+    rec.play({"type": "capture", "column": 1})
+    assert not rec.can_redo and rec.redo() is None
+
+
+def test_reset_goes_back_to_the_start_and_can_redo_everything():
+    rec = GameRecord("kiothi")
+    rng = random.Random(3)
+    for _ in range(6):
+        rec.play(random_move(rec.state, rng))
+    end = rec.position
+    rec.reset()
+    assert rec.position == initial_position("kiothi") and len(rec) == 0
+    while rec.redo() is not None:
+        pass
+    assert rec.position == end
+
+
+def test_repetition_third_occurrence_is_a_draw():
+    rec = GameRecord("kisolo", start=CYCLE_START)
+    moves = cycle_moves()
+    for move in moves:
+        rec.play(move)
+    assert rec.position == CYCLE_START and rec.repetitions() == 2
+    for move in moves[:-1]:
+        rec.play(move)
+    assert rec.state.status == "playing"
+    trace = rec.play(moves[-1])
+    assert (rec.position["status"], rec.position["reason"]) == ("draw", "repetition")
+    assert trace[-1] == {"kind": "game_end", "rule": "repetition", "status": "draw",
+                         "winner": None, "reason": "repetition", "occurrences": 3}
+    assert rec.legal_moves() == []
+    with pytest.raises(GameOverError):
+        rec.play(moves[0])
+    rec.undo()
+    assert rec.state.status == "playing", "undo takes the draw back"
+
+
+def test_repetition_is_kisolo_only_and_counts_the_current_line():
+    rec = GameRecord("kisolo", start=CYCLE_START)
+    moves = cycle_moves()
+    for move in moves + moves[:10]:
+        rec.play(move)
+    for _ in range(10):
+        rec.undo()
+    assert rec.repetitions() == 2  # the undone moves no longer count
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_random_game_record_saves_and_loads_without_loss(variant, tmp_path):
+    game, options = variant
+    rec = GameRecord(game, **options)
+    rng = random.Random(11)
+    while rec.state.status == "playing" and len(rec) < 400:
+        rec.play(random_move(rec.state, rng))
+    path = tmp_path / "game.json"
+    rec.save(path)
+    again = GameRecord.load(path)
+    assert again.to_json() == rec.to_json()
+    assert again.position == rec.position and again.moves == rec.moves
+    assert json.loads(path.read_text())["result"]["status"] != "playing"
+
+
+def test_a_lesson_start_position_is_kept_in_the_record():
+    rec = GameRecord("kisolo", start=CYCLE_START)
+    rec.play(cycle_moves()[0])
+    data = rec.to_json()
+    assert data["start"] == CYCLE_START and data["variant"] == {"columns": 6}
+    assert GameRecord.from_json(data).position == rec.position
+    assert GameRecord("kisolo").to_json()["start"] is None
+
+
+def test_loading_names_the_first_bad_move():
+    rec = GameRecord("kisolo", columns=7)
+    rec.play({"type": "capture", "column": 3})
+    data = rec.to_json()
+    data["moves"].append({"type": "sow", "row": 3, "column": 0})  # South's hole on North's turn
+    data["moves"].append({"type": "sow", "row": 9, "column": 0})
+    with pytest.raises(InvalidRecordError, match=r"^moves\[1\] = .*belongs to south"):
+        GameRecord.from_json(data)
+
+
+def test_loading_refuses_a_result_that_the_moves_do_not_give():
+    data = GameRecord("kiothi").to_json()
+    data["result"] = {"status": "won", "winner": "south", "reason": "no legal move"}
+    with pytest.raises(InvalidRecordError, match="replaying the moves gives"):
+        GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"format": "pgn"}, "format = 'pgn'"),
+    ({"version": 2}, "version = 2"),
+    ({"game": "oware"}, "game = 'oware'"),
+    ({"variant": {"columns": 8}}, "columns = 8"),
+    ({"variant": {"start_holes": 6}}, "start_holes"),
+    ({"variant": [7]}, "variant = [7]"),
+    ({"moves": "x3"}, "moves: expected a list"),
+    ({"extra": 1}, "unexpected field 'extra'"),
+    ({"start": {"game": "kisolo"}}, "missing field"),
+])
+def test_broken_record_files_get_clear_errors(change, message):
+    data = {**GameRecord("kisolo").to_json(), **change}
+    with pytest.raises(InvalidRecordError, match=message.replace("[", r"\[")):
+        GameRecord.from_json(data)
+
+
+def test_a_file_that_is_not_json():
+    with pytest.raises(InvalidRecordError, match="not a JSON file"):
+        GameRecord.loads("{moves: [")
+
+
+def test_a_bad_move_changes_nothing_and_observers_hear_only_good_ones():
+    rec = GameRecord("kiothi")
+    heard = []
+    rec.observers.append(lambda move, trace: heard.append(move["type"]))
+    before = rec.to_json()
+    for bad, error in [({"type": "sow", "row": 1, "column": 9, "count": 2}, IllegalMoveError),
+                       ({"type": "redistribute", "lift": [[1, 4]], "place": []},
+                        IllegalMoveError),
+                       ({"type": "fly"}, InvalidMoveError), ("sow", InvalidMoveError)]:
+        with pytest.raises(error):
+            rec.play(bad)
+        assert rec.to_json() == before
+    rec.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]})
+    assert heard == ["redistribute"]
+
+
+def test_start_and_variant_must_agree():
+    with pytest.raises(InvalidPositionError, match="disagrees"):
+        GameRecord("kisolo", start=CYCLE_START, columns=7)
