@@ -1,44 +1,426 @@
-// Front-end entry for the anywidget boards. For now it draws a plain-text
-// summary of the synced position; the SVG board comes with the widgets issue.
+// The board widget's entry: anywidget calls render({ model, el }) per view.
+// Every view draws from the synced traits alone and asks Python to play.
 
-export interface Position {
-  game: "kisolo" | "kiothi";
-  to_move: "south" | "north";
-  board: number[][];
-  status: "playing" | "won" | "draw";
-  winner: "south" | "north" | null;
-  reason: string | null;
+import { MovePlayer, type Frame as PlayFrame } from "./animation";
+import { STRINGS, type Strings } from "./i18n";
+import { key, kisoloMove, LiftChoice, Opening, playableCells } from "./interaction";
+import { neighbour } from "./layout";
+import { BoardView } from "./render";
+import { animateFly } from "./fly";
+import type { Cell, Model, Move, Player, Position, TraceEvent } from "./types";
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, parent?: HTMLElement, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  if (parent) parent.appendChild(e);
+  return e;
 }
 
-export interface Model {
-  get(name: "position"): Position;
-  on(event: "change:position", callback: () => void): void;
-  off(event: "change:position", callback: () => void): void;
+function button(parent: HTMLElement, cls: string, label: string, symbol: string, onClick: () => void): HTMLButtonElement {
+  const b = el("button", `mw-btn ${cls}`, parent, symbol);
+  b.type = "button";
+  b.title = label;
+  b.setAttribute("aria-label", label);
+  b.addEventListener("click", onClick);
+  return b;
 }
 
-/** One line per row, counts separated by spaces, built only with textContent. */
-export function summary(position: Position): string {
-  const rows = position.board.map((row) => row.join(" "));
-  const state =
-    position.status === "playing"
-      ? `${position.to_move} to move`
-      : `${position.status}${position.winner ? ` (${position.winner})` : ""}`;
-  return [`${position.game}: ${state}`, ...rows].join("\n");
+/** The cells a move is about, to mark the last move on the board. */
+export function moveCells(move: Move | null, rows: number): Cell[] {
+  if (!move) return [];
+  if (move.type === "sow") return [[move.row, move.column]];
+  if (move.type === "capture") return Array.from({ length: rows }, (_, r) => [r, move.column] as Cell);
+  return move.lift;
 }
 
-function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
-  const pre = document.createElement("pre");
-  pre.className = "mancala-summary";
-  const draw = () => {
-    pre.textContent = summary(model.get("position"));
-  };
-  draw();
-  el.appendChild(pre);
-  model.on("change:position", draw);
-  return () => {
-    model.off("change:position", draw);
-    pre.remove();
-  };
+export class BoardWidget {
+  readonly root: HTMLDivElement;
+  private t: Strings = STRINGS.en;
+  private view!: BoardView;
+  private boardBox: HTMLDivElement;
+  private status: HTMLDivElement;
+  private narration: HTMLDivElement;
+  private progress: HTMLSpanElement;
+  private notice: HTMLDivElement;
+  private panel: HTMLDivElement;
+  private playBtn!: HTMLButtonElement;
+  private undoBtn!: HTMLButtonElement;
+  private redoBtn!: HTMLButtonElement;
+  private player: MovePlayer;
+  private frame: PlayFrame | null = null;
+  private focus: Cell = [0, 0];
+  private lift = new LiftChoice();
+  private opening: Opening | null = null;
+  private moveCount: number;
+  private shown: Position | null = null;
+  private shape = "";
+  private listeners: [string, () => void][] = [];
+
+  constructor(private model: Model, host: HTMLElement) {
+    this.root = el("div", "mw-root", host);
+    this.root.dataset.game = model.get("game");
+    const head = el("div", "mw-head", this.root);
+    el("div", "mw-title", head, model.get("title"));
+    this.status = el("div", "mw-status", head);
+    this.status.setAttribute("role", "status");
+    this.boardBox = el("div", "mw-board-box", this.root);
+    this.panel = el("div", "mw-panel", this.root);
+    const line = el("div", "mw-narration-line", this.root);
+    this.progress = el("span", "mw-progress", line);
+    this.narration = el("div", "mw-narration", line);
+    this.narration.setAttribute("aria-live", "polite");
+    this.notice = el("div", "mw-notice", this.root);
+    this.notice.setAttribute("role", "alert");
+    this.buildToolbar();
+    this.player = new MovePlayer(
+      (f) => this.showFrame(f),
+      () => model.get("speed") || 1,
+      undefined,
+      () => this.refresh(),
+    );
+    this.moveCount = model.get("move_count");
+    this.rebuildBoard();
+    this.loadMove(false);
+    // One update from Python changes several traits; whichever change event
+    // comes first loads the move, the others see nothing new.
+    this.on("change:move_count", () => this.loadMove(true));
+    this.on("change:position", () => this.loadMove(true));
+    this.on("change:legal_moves", () => this.resetChoices());
+    this.on("change:error_serial", () => this.showError());
+    this.on("change:error", () => this.showError());
+    this.on("change:perspective", () => this.rebuildBoard());
+    this.on("change:labels", () => this.refresh());
+    this.on("change:interactive", () => this.refresh());
+    this.on("change:can_undo", () => this.refresh());
+    this.on("change:can_redo", () => this.refresh());
+    this.boardBox.addEventListener("click", (e) => this.onBoardClick(e));
+    this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
+    this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
+  }
+
+  private on(event: string, cb: () => void): void {
+    this.model.on(event, cb);
+    this.listeners.push([event, cb]);
+  }
+
+  dispose(): void {
+    this.player.dispose();
+    for (const [event, cb] of this.listeners) this.model.off(event, cb);
+    this.listeners = [];
+    this.root.remove();
+  }
+
+  private get position(): Position {
+    return this.model.get("position");
+  }
+
+  // -- building -------------------------------------------------------------------
+
+  private buildToolbar(): void {
+    const bar = el("div", "mw-toolbar", this.root);
+    bar.setAttribute("role", "toolbar");
+    bar.setAttribute("aria-label", "Move controls");
+    const t = this.t;
+    button(bar, "mw-replay", t.replay, "\u21BA", () => this.player.replay());
+    button(bar, "mw-back", t.back, "\u25C0", () => this.player.back());
+    this.playBtn = button(bar, "mw-play", t.play, "\u25B6", () => (this.player.playing ? this.player.pause() : this.player.play()));
+    button(bar, "mw-forward", t.forward, "\u25B6|", () => this.player.forward());
+    button(bar, "mw-end", t.end, "\u25B6\u25B6|", () => this.player.toEnd());
+    const speedLabel = el("label", "mw-speed", bar, `${t.speed} `);
+    const speed = el("select", "mw-speed-select", speedLabel);
+    for (const v of [0.5, 1, 2, 4]) {
+      const o = el("option", "", speed, `${v}\u00D7`);
+      o.value = String(v);
+    }
+    speed.value = String(this.model.get("speed"));
+    speed.addEventListener("change", () => {
+      this.model.set("speed", Number(speed.value));
+      this.model.save_changes();
+    });
+    el("span", "mw-sep", bar);
+    this.undoBtn = button(bar, "mw-undo", t.undo, t.undo, () => this.send({ kind: "undo" }));
+    this.redoBtn = button(bar, "mw-redo", t.redo, t.redo, () => this.send({ kind: "redo" }));
+    button(bar, "mw-reset", t.reset, t.reset, () => this.send({ kind: "reset" }));
+  }
+
+  private rebuildBoard(): void {
+    const p = this.position;
+    const rows = p.board.length;
+    const cols = p.board[0].length;
+    this.shape = `${p.game}:${rows}x${cols}:${this.model.get("perspective")}`;
+    while (this.boardBox.firstChild) this.boardBox.firstChild.remove();
+    this.view = new BoardView(p.game, rows, cols, this.model.get("perspective"), this.t, this.model.get("title"));
+    this.boardBox.appendChild(this.view.svg);
+    this.focus = [rows - 1, 0];
+    this.refresh();
+  }
+
+  // -- moves arriving from Python -------------------------------------------------
+
+  private loadMove(animate: boolean): void {
+    const count = this.model.get("move_count");
+    const p = this.position;
+    if (p === this.shown && count === this.moveCount) return;
+    const step = count === this.moveCount + 1;
+    this.moveCount = count;
+    this.shown = p;
+    if (`${p.game}:${p.board.length}x${p.board[0].length}:${this.model.get("perspective")}` !== this.shape) this.rebuildBoard();
+    this.resetChoices();
+    const before = this.model.get("position_before");
+    const trace = this.model.get("trace");
+    if (before && trace.length) this.player.load(before, trace, animate && step);
+    else this.player.clear(p);
+  }
+
+  private resetChoices(): void {
+    this.lift.clear();
+    const p = this.position;
+    this.opening = p.game === "kiothi" && (p.turn ?? 3) <= 2 && p.status === "playing" ? new Opening(p, this.model.get("legal_moves")) : null;
+    this.refresh();
+  }
+
+  // -- drawing ----------------------------------------------------------------------
+
+  private showFrame(f: PlayFrame): void {
+    this.frame = f;
+    if (f.drops !== null && f.event && f.drops > 0) this.flyStone(f.event, f.drops);
+    if (f.step === 0 && f.drops === null && this.player.playing) performance.mark("mw-first-frame");
+    this.refresh();
+  }
+
+  private flyStone(ev: TraceEvent, drops: number): void {
+    const cells = (ev.holes ?? ev.bomas) as Cell[];
+    const to = cells[drops - 1];
+    const from = drops > 1 ? cells[drops - 2] : this.frame?.state.handAt ?? to;
+    animateFly(this.view, this.view.center(from), this.view.center(to), 220 / (this.model.get("speed") || 1));
+  }
+
+  private atEnd(): boolean {
+    return !this.frame || (this.frame.step === this.player.length && this.frame.drops === null);
+  }
+
+  refresh(): void {
+    if (!this.view) return;
+    const p = this.position;
+    const labels = this.model.get("labels");
+    const legal = this.model.get("legal_moves");
+    const idle = !this.player.busy && this.atEnd();
+    const canPlay = idle && this.model.get("interactive") && p.status === "playing";
+    const state = this.frame?.state;
+    let board = state ? state.board : p.board;
+    const notes = new Map<string, string>();
+    const selected = new Set<string>();
+    let playable = new Set<string>(canPlay ? playableCells(p, legal).map(key) : []);
+    if (canPlay && this.opening) {
+      board = this.opening.preview();
+      for (const c of this.opening.lifted) {
+        selected.add(key(c));
+        notes.set(key(c), this.t.lifted);
+      }
+      for (const c of this.opening.drops) notes.set(key(c), `${this.opening.placedAt(c)} placed`);
+      if (this.opening.phase === "place") playable = new Set(this.view.allCells().map(key));
+    }
+    if (this.lift.cell) selected.add(key(this.lift.cell));
+    const ev = this.frame?.event;
+    const activeCell = ev ? ((ev.hole ?? ev.boma ?? ev.to) as Cell | undefined) : undefined;
+    this.view.update({
+      board,
+      nki: state?.nki ?? p.nki ?? null,
+      jails: state?.jails ?? p.jails ?? null,
+      labels,
+      playable,
+      selected,
+      lastMove: new Set(idle ? moveCells(this.model.get("last_move"), p.board.length).map(key) : []),
+      active: activeCell && !idle ? key(activeCell) : null,
+      notes,
+    });
+    this.updateFocusable();
+    this.showStatus(idle);
+    this.showNarration();
+    this.showPanel(canPlay);
+    this.playBtn.textContent = this.player.playing ? "\u23F8" : "\u25B6";
+    this.playBtn.setAttribute("aria-label", this.player.playing ? this.t.pause : this.t.play);
+    this.undoBtn.disabled = !this.model.get("can_undo") || !this.model.get("interactive");
+    this.redoBtn.disabled = !this.model.get("can_redo") || !this.model.get("interactive");
+    this.root.classList.toggle("mw-busy", !idle);
+  }
+
+  private showStatus(idle: boolean): void {
+    const p = this.position;
+    const labels = this.model.get("labels");
+    const t = this.t;
+    let text: string;
+    if (!idle) text = `${labels[(p.to_move === "south" ? "north" : "south") as Player]} \u2026`;
+    else if (p.status === "playing") text = t.toMove(labels[p.to_move]);
+    else if (p.status === "draw") text = `${t.draw} (${p.reason})`;
+    else {
+      text = `${t.wins(labels[p.winner!])} (${p.reason})`;
+      if (p.jails) {
+        text = `${t.wins(labels[p.winner!])} ${p.jails.south}\u2013${p.jails.north}`;
+        if (Math.abs(p.jails.south - p.jails.north) === 2) text += ` \u2014 ${t.oneWarrior}!`;
+      }
+    }
+    this.status.textContent = text;
+    this.status.dataset.status = idle ? p.status : "moving";
+    this.status.dataset.toMove = p.to_move;
+  }
+
+  private showNarration(): void {
+    const f = this.frame;
+    const n = this.player.length;
+    const lines = this.model.get("narration");
+    if (!f || n === 0) {
+      this.progress.textContent = "";
+      this.narration.textContent = this.opening ? "" : "";
+      return;
+    }
+    const index = f.drops !== null ? f.step : f.step - 1;
+    this.progress.textContent = this.t.step(f.drops !== null ? f.step + 1 : f.step, n);
+    this.narration.textContent = index >= 0 ? lines[index] ?? "" : "";
+  }
+
+  private showPanel(canPlay: boolean): void {
+    const panel = this.panel;
+    while (panel.firstChild) panel.firstChild.remove();
+    const t = this.t;
+    if (!this.model.get("interactive")) {
+      el("span", "mw-hint", panel, t.watching);
+      return;
+    }
+    if (!canPlay) return;
+    if (this.opening) {
+      const o = this.opening;
+      const text = o.phase === "lift" ? t.openingLift(this.model.get("labels")[this.position.to_move]) : t.openingPlace(o.inHand);
+      el("span", "mw-hint mw-opening-hint", panel, text);
+      const back = button(panel, "mw-take-back", t.takeBack, t.takeBack, () => {
+        o.takeBack();
+        this.refresh();
+      });
+      back.disabled = !o.lifted.length;
+      const ok = button(panel, "mw-confirm", t.confirm, t.confirm, () => {
+        const m = o.move();
+        if (m) this.send({ kind: "play", move: m });
+      });
+      ok.disabled = o.move() === null;
+      return;
+    }
+    if (this.lift.cell) {
+      const l = this.lift;
+      const total = this.position.board[l.cell![0]][l.cell![1]];
+      el("span", "mw-hint mw-lift-count", panel, t.lift(l.count, total));
+      const minus = button(panel, "mw-fewer", t.fewer, "\u2212", () => this.stepCount(-1));
+      minus.disabled = l.counts.indexOf(l.count) <= 0;
+      const plus = button(panel, "mw-more", t.more, "+", () => this.stepCount(1));
+      plus.disabled = l.counts.indexOf(l.count) >= l.counts.length - 1;
+      button(panel, "mw-sow", t.sow(l.count), t.sow(l.count), () => this.playLift());
+      button(panel, "mw-cancel", t.cancel, t.cancel, () => {
+        l.clear();
+        this.refresh();
+      });
+    }
+  }
+
+  private showError(): void {
+    this.notice.textContent = this.model.get("error");
+  }
+
+  // -- input ---------------------------------------------------------------------------
+
+  private send(message: Parameters<Model["send"]>[0]): void {
+    this.notice.textContent = "";
+    this.model.send(message);
+  }
+
+  private cellOf(target: EventTarget | null): Cell | null {
+    const g = (target as Element | null)?.closest?.("[data-cell]");
+    if (!g) return null;
+    return g.getAttribute("data-cell")!.split(",").map(Number) as Cell;
+  }
+
+  private onBoardClick(e: MouseEvent): void {
+    const cell = this.cellOf(e.target);
+    if (cell) this.activate(cell);
+  }
+
+  /** A click, Enter or Space on a hole or boma. */
+  activate(cell: Cell): void {
+    performance.mark("mw-click");
+    this.focus = cell;
+    if (this.player.busy || !this.atEnd()) {
+      this.notice.textContent = this.t.busy;
+      return;
+    }
+    const p = this.position;
+    if (!this.model.get("interactive") || p.status !== "playing") return;
+    const legal = this.model.get("legal_moves");
+    if (this.opening) {
+      if (this.opening.click(cell)) this.refresh();
+      return;
+    }
+    if (p.game === "kisolo") {
+      const m = kisoloMove(cell, legal);
+      if (m) this.send({ kind: "play", move: m });
+      return;
+    }
+    if (this.lift.isChosen(cell)) {
+      this.playLift();
+      return;
+    }
+    if (this.lift.choose(cell, legal)) this.refresh();
+  }
+
+  private playLift(): void {
+    const m = this.lift.move();
+    if (m) this.send({ kind: "play", move: m });
+  }
+
+  private stepCount(direction: 1 | -1): void {
+    if (this.lift.step(direction)) this.refresh();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const cell = this.cellOf(e.target);
+    if (!cell) return;
+    if (e.key.startsWith("Arrow")) {
+      this.focus = neighbour(this.view.layout, cell, e.key);
+      this.updateFocusable();
+      this.view.cellElement(this.focus)?.focus();
+    } else if (e.key === "Enter" || e.key === " ") {
+      this.activate(cell);
+    } else if (e.key === "+" || e.key === "=") {
+      if (this.opening?.phase === "place") this.activate(cell);
+      else this.stepCount(1);
+    } else if (e.key === "-") {
+      if (this.opening) {
+        this.opening.takeBack();
+        this.refresh();
+      } else this.stepCount(-1);
+    } else if (e.key === "Escape") {
+      this.lift.clear();
+      this.refresh();
+    } else if (e.key === "End") {
+      this.player.toEnd();
+    } else return;
+    e.preventDefault();
+  }
+
+  private onFocus(e: FocusEvent): void {
+    const cell = this.cellOf(e.target);
+    if (cell) this.focus = cell;
+  }
+
+  private updateFocusable(): void {
+    for (const c of this.view.allCells()) {
+      const g = this.view.cellElement(c)!;
+      g.setAttribute("tabindex", key(c) === key(this.focus) ? "0" : "-1");
+    }
+  }
+}
+
+function render({ model, el: host }: { model: Model; el: HTMLElement }): () => void {
+  const widget = new BoardWidget(model, host);
+  return () => widget.dispose();
 }
 
 export default { render };

@@ -1,0 +1,174 @@
+// The SVG board: built once per board shape, then updated in place. Every
+// text node is set with textContent; nothing is ever parsed as HTML.
+
+import { makeLayout, ownerOf, RADIUS, SEED_SPOTS, type Layout, type Point } from "./layout";
+import { cellName, type Strings } from "./i18n";
+import type { Cell, Game, Player } from "./types";
+import { key } from "./interaction";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function svgEl<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attrs: Record<string, string | number> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+export interface Frame {
+  board: number[][];
+  nki: boolean[][] | null;
+  jails: Record<Player, number> | null;
+  labels: Record<Player, string>;
+  playable: Set<string>;
+  selected: Set<string>;
+  lastMove: Set<string>;
+  /** The hole or boma the current step is about. */
+  active: string | null;
+  /** Extra words for a cell's label (e.g. "lifted", "2 placed"). */
+  notes: Map<string, string>;
+}
+
+interface CellParts {
+  g: SVGGElement;
+  seeds: SVGGElement;
+  count: SVGTextElement;
+  nki: SVGGElement;
+  marker: SVGTextElement;
+}
+
+export class BoardView {
+  readonly svg: SVGSVGElement;
+  readonly layout: Layout;
+  readonly fly: SVGGElement;
+  private cells = new Map<string, CellParts>();
+  private jails = new Map<Player, SVGTextElement>();
+  private jailGroups = new Map<Player, SVGGElement>();
+  private sideLabels = new Map<Player, SVGTextElement>();
+
+  constructor(
+    readonly game: Game,
+    rows: number,
+    readonly columns: number,
+    perspective: Player,
+    private t: Strings,
+    title: string,
+  ) {
+    const layout = (this.layout = makeLayout(game, rows, columns, perspective));
+    const svg = (this.svg = svgEl("svg", {
+      class: "mw-board",
+      viewBox: `0 0 ${layout.width} ${layout.height}`,
+      width: layout.width,
+      role: "group",
+      "aria-label": t.board(title),
+    }));
+    svgEl("rect", { class: "mw-wood", x: 1, y: 1, width: layout.width - 2, height: layout.height - 2, rx: 16 }, svg);
+    if (layout.divider) {
+      const d = layout.divider;
+      svgEl("line", { class: "mw-divider", x1: d.x1, x2: d.x2, y1: d.y, y2: d.y }, svg);
+    }
+    for (const [who, rect] of Object.entries(layout.jails) as [Player, { x: number; y: number; w: number; h: number }][]) {
+      const g = svgEl("g", { class: `mw-jail mw-${who}`, "data-jail": who, role: "img" }, svg);
+      svgEl("rect", { class: "mw-jail-rect", x: rect.x, y: rect.y, width: rect.w, height: rect.h, rx: 30 }, g);
+      const count = svgEl("text", { class: "mw-jail-count", x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 + 7, "text-anchor": "middle" }, g);
+      this.jails.set(who, count);
+      this.jailGroups.set(who, g);
+    }
+    for (const who of ["south", "north"] as Player[]) {
+      const p = layout.sideLabels[who];
+      const anchor = game === "kisolo" ? "start" : "middle";
+      this.sideLabels.set(who, svgEl("text", { class: `mw-side mw-${who}`, x: p.x, y: p.y, "text-anchor": anchor }, svg));
+    }
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) this.buildCell([r, c]);
+    }
+    this.fly = svgEl("g", { class: "mw-fly", "aria-hidden": "true" }, svg);
+  }
+
+  private buildCell(cell: Cell): void {
+    const { x, y } = this.layout.center(cell);
+    const owner = ownerOf(this.game, cell);
+    const g = svgEl("g", { class: `mw-cell mw-${owner}`, "data-cell": key(cell), role: "button", tabindex: -1 }, this.svg);
+    svgEl("circle", { class: "mw-ring", cx: x, cy: y, r: RADIUS + 5 }, g);
+    svgEl("circle", { class: "mw-hole", cx: x, cy: y, r: RADIUS }, g);
+    const nki = svgEl("g", { class: "mw-nki", "aria-hidden": "true" }, g);
+    svgEl("circle", { class: "mw-nki-ring", cx: x, cy: y, r: RADIUS - 4 }, nki);
+    svgEl("path", { class: "mw-nki-shield", d: shieldPath(x - RADIUS + 1, y - RADIUS - 3) }, nki);
+    const seeds = svgEl("g", { class: "mw-seeds", "aria-hidden": "true" }, g);
+    const count = svgEl("text", { class: "mw-count", x: x + RADIUS - 5, y: y + RADIUS + 3, "text-anchor": "middle", "aria-hidden": "true" }, g);
+    const marker = svgEl("text", { class: "mw-marker", x: x - RADIUS + 4, y: y + RADIUS + 3, "text-anchor": "middle", "aria-hidden": "true" }, g);
+    this.cells.set(key(cell), { g, seeds, count, nki, marker });
+  }
+
+  center(cell: Cell): Point {
+    return this.layout.center(cell);
+  }
+
+  cellElement(cell: Cell): SVGGElement | undefined {
+    return this.cells.get(key(cell))?.g;
+  }
+
+  jailElement(who: Player): SVGGElement | undefined {
+    return this.jailGroups.get(who);
+  }
+
+  allCells(): Cell[] {
+    return [...this.cells.keys()].map((k) => k.split(",").map(Number) as Cell);
+  }
+
+  update(f: Frame): void {
+    const piece = this.game === "kisolo" ? this.t.stones : this.t.warriors;
+    for (const [k, parts] of this.cells) {
+      const cell = k.split(",").map(Number) as Cell;
+      const n = f.board[cell[0]][cell[1]];
+      parts.count.textContent = String(n);
+      drawSeeds(parts.seeds, this.center(cell), n);
+      const nki = f.nki ? f.nki[cell[0]][cell[1]] : false;
+      const playable = f.playable.has(k);
+      parts.g.classList.toggle("mw-is-nki", nki);
+      parts.g.classList.toggle("mw-playable", playable);
+      parts.g.classList.toggle("mw-selected", f.selected.has(k));
+      parts.g.classList.toggle("mw-last", f.lastMove.has(k));
+      parts.g.classList.toggle("mw-active", f.active === k);
+      parts.marker.textContent = f.lastMove.has(k) ? "\u25B2" : "";
+      parts.g.setAttribute("aria-disabled", playable ? "false" : "true");
+      const words = [cellName(this.t, this.game, cell, this.columns, f.labels), piece(n)];
+      if (nki) words.push(this.t.nki);
+      if (f.selected.has(k)) words.push(this.t.selected);
+      if (f.notes.has(k)) words.push(f.notes.get(k)!);
+      if (f.lastMove.has(k)) words.push(this.t.lastMove);
+      if (playable) words.push(this.t.canPlay);
+      parts.g.setAttribute("aria-label", words.join(", "));
+    }
+    for (const [who, text] of this.jails) {
+      const n = f.jails ? f.jails[who] : 0;
+      text.textContent = String(n);
+      this.jailGroups.get(who)!.setAttribute("aria-label", `${this.t.jail(f.labels[who])}: ${piece(n)}`);
+    }
+    for (const [who, text] of this.sideLabels) {
+      text.textContent = this.game === "kiothi" ? `${f.labels[who]}` : f.labels[who];
+    }
+  }
+}
+
+function shieldPath(x: number, y: number): string {
+  return `M${x} ${y}h12v6c0 5-3 8-6 10c-3-2-6-5-6-10z`;
+}
+
+/** Up to 13 seeds drawn in a hole; above that the number alone says it. */
+function drawSeeds(g: SVGGElement, at: Point, n: number): void {
+  if (g.getAttribute("data-n") === String(n)) return;
+  while (g.firstChild) g.firstChild.remove();
+  g.setAttribute("data-n", String(n));
+  if (n > SEED_SPOTS.length) {
+    svgEl("circle", { class: "mw-heap", cx: at.x, cy: at.y, r: 15 }, g);
+    const t = svgEl("text", { class: "mw-heap-count", x: at.x, y: at.y + 5, "text-anchor": "middle" }, g);
+    t.textContent = String(n);
+    return;
+  }
+  for (const [dx, dy] of SEED_SPOTS.slice(0, n)) svgEl("circle", { class: "mw-seed", cx: at.x + dx, cy: at.y + dy, r: 4.2 }, g);
+}

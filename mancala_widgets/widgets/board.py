@@ -1,0 +1,286 @@
+"""The board widgets: Python owns the game, the browser draws, animates and asks.
+
+All that a view needs to draw lives in synced traits (position, legal moves,
+the last move's trace and its narration); the browser never applies a rule, it
+sends messages (``{"kind": "play", "move": ...}``) which are checked here and
+answered either by new traits or by an error shown on the board.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from os import PathLike
+from typing import Any, Callable
+
+import anywidget
+import traitlets as t
+
+from ..rules import MalformedError, load_position
+from ..rules.names import narrate
+from ..rules.record import GameRecord
+from ..svg import board_svg
+
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+MESSAGE_KINDS = {"play": ("kind", "move"), "undo": ("kind",), "redo": ("kind",),
+                 "reset": ("kind",)}
+#: View preferences a browser may change; everything else is the game's truth.
+BROWSER_WRITABLE = {"speed"}
+LABEL_MAX = 40
+
+
+class Board(anywidget.AnyWidget):
+    """A mancala board for one game, played in the notebook or by clicking.
+
+    >>> b = KisoloBoard(columns=6)
+    >>> trace = b.play({"type": "capture", "column": 2})
+    >>> b.position["to_move"], b.move_count
+    ('north', 1)
+    >>> b.undo(); b.move_count
+    {'type': 'capture', 'column': 2}
+    0
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    game = t.Unicode().tag(sync=True)
+    position = t.Dict().tag(sync=True)
+    #: The position before the last move: with ``trace`` enough to replay it.
+    position_before = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    legal_moves = t.List().tag(sync=True)
+    trace = t.List().tag(sync=True)
+    narration = t.List(t.Unicode()).tag(sync=True)
+    last_move = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    move_count = t.Int(0).tag(sync=True)
+    can_undo = t.Bool(False).tag(sync=True)
+    can_redo = t.Bool(False).tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+    error_serial = t.Int(0).tag(sync=True)
+
+    perspective = t.Enum(["south", "north"], default_value="south").tag(sync=True)
+    labels = t.Dict(default_value={"south": "South", "north": "North"}).tag(sync=True)
+    title = t.Unicode("").tag(sync=True)
+    interactive = t.Bool(True).tag(sync=True)
+    speed = t.Float(1.0).tag(sync=True)
+
+    def __init__(self, game: str, *, position: dict | None = None, perspective: str = "south",
+                 labels: dict | None = None, title: str | None = None, **variant: Any):
+        record = GameRecord(game, start=position, **variant)
+        super().__init__(game=game, perspective=perspective,
+                         title=title if title is not None else game.capitalize())
+        if labels is not None:
+            self.labels = labels
+        self._record = record
+        self._observers: list[Callable[[dict, list[dict], "Board"], None]] = []
+        self.on_msg(self._on_message)
+        self._sync(trace=[], before=None, last=None)
+
+    # -- validation of user-set traits -----------------------------------------------
+
+    @t.validate("labels")
+    def _check_labels(self, proposal):
+        labels = proposal["value"]
+        if set(labels) != {"south", "north"}:
+            raise t.TraitError(f"labels = {labels!r}: expected a name for 'south' and for "
+                               "'north', e.g. {'south': 'Amina', 'north': 'Kofi'}")
+        for side, name in labels.items():
+            if not isinstance(name, str) or not name.strip() or len(name) > LABEL_MAX:
+                raise t.TraitError(f"labels[{side!r}] = {name!r}: expected a non-empty text of "
+                                   f"at most {LABEL_MAX} characters")
+        return dict(labels)
+
+    @t.validate("speed")
+    def _check_speed(self, proposal):
+        speed = proposal["value"]
+        if not 0.25 <= speed <= 8:
+            raise t.TraitError(f"speed = {speed!r}: expected a factor from 0.25 to 8")
+        return speed
+
+    # -- the Python API ------------------------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord:
+        return self._record
+
+    def play(self, move: dict) -> list[dict]:
+        """Play a move (RULES.md JSON) and animate it; returns the trace.
+
+        Raises the engine's errors for an illegal or malformed move; nothing changes then."""
+        before = self._record.position
+        trace = self._record.play(move)
+        self._sync(trace=trace, before=before, last=move)
+        self._notify(move, trace)
+        return trace
+
+    def undo(self) -> dict | None:
+        """Take back the last move; returns it (None at the start)."""
+        move = self._record.undo()
+        if move is not None:
+            self._sync_current()
+        return move
+
+    def redo(self) -> list[dict] | None:
+        """Play again the move last taken back, animated; returns its trace."""
+        before = self._record.position
+        trace = self._record.redo()
+        if trace is not None:
+            self._sync(trace=trace, before=before, last=self._record.moves[-1])
+        return trace
+
+    def reset(self):
+        """Back to the start position (the moves can be redone)."""
+        self._record.reset()
+        self._sync(trace=[], before=None, last=None)
+
+    def load(self, position: dict):
+        """Start again from ``position`` (a RULES.md position, e.g. a lesson set-up)."""
+        state = load_position(position)
+        if state.game != self.game:
+            raise ValueError(f"position: a {state.game} position cannot be shown on a "
+                             f"{self.game} board")
+        self._record = GameRecord(self.game, start=position)
+        self._sync(trace=[], before=None, last=None)
+
+    def save(self, path: str | PathLike):
+        """Save the game record (JSON) to ``path``."""
+        self._record.save(path)
+
+    def load_record(self, path: str | PathLike):
+        """Load a saved game record; every move is replayed and checked."""
+        record = GameRecord.load(path)
+        if record.game != self.game:
+            raise ValueError(f"{path}: a {record.game} record cannot be loaded on a "
+                             f"{self.game} board")
+        self._record = record
+        self._sync_current()
+
+    def on_move(self, callback: Callable[[dict, list[dict], "Board"], None], remove=False):
+        """Call ``callback(move, trace, board)`` after every move played."""
+        if remove:
+            self._observers.remove(callback)
+        else:
+            self._observers.append(callback)
+
+    def to_svg(self) -> str:
+        """A static SVG picture of the current position."""
+        return board_svg(self.position, perspective=self.perspective, labels=self.labels,
+                         title=self.title, last_move=self.last_move)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        # Shown where no widget can run: GitHub, nbviewer, nbconvert without state.
+        data["image/svg+xml"] = self.to_svg()
+        return data, metadata
+
+    # -- syncing -----------------------------------------------------------------------------
+
+    def _sync_current(self):
+        rec = self._record
+        if len(rec):
+            moves = rec.moves
+            self._sync(trace=rec.last_trace, before=rec._states[-2].to_dict(), last=moves[-1])
+        else:
+            self._sync(trace=[], before=None, last=None)
+
+    def _sync(self, *, trace, before, last):
+        rec = self._record
+        columns = rec.variant.get("columns", 7)
+        with self.hold_sync():
+            self.position_before = before
+            self.position = rec.position
+            self.legal_moves = rec.legal_moves()
+            self.trace = trace
+            self.narration = [narrate(self.game, e, columns) for e in trace]
+            self.last_move = last
+            self.move_count = len(rec)
+            self.can_undo = rec.can_undo
+            self.can_redo = rec.can_redo
+            self.error = ""
+
+    def _notify(self, move, trace):
+        for observer in list(self._observers):
+            observer(move, trace, self)
+
+    def _show_error(self, text: str):
+        with self.hold_sync():
+            self.error = text
+            self.error_serial += 1
+
+    # -- messages from the browser (untrusted) ---------------------------------------------
+
+    def _on_message(self, _widget, content, _buffers):
+        try:
+            kind = self._check_message(content)
+            if kind == "play":
+                self.play(content["move"])
+            elif kind == "undo":
+                if self.undo() is None:
+                    self._show_error("There is no move to undo.")
+            elif kind == "redo":
+                if self.redo() is None:
+                    self._show_error("There is no move to redo.")
+            else:
+                self.reset()
+        except (ValueError, t.TraitError) as e:
+            self._show_error(str(e))
+
+    def _check_message(self, content) -> str:
+        if not isinstance(content, dict):
+            raise MalformedError(f"message: expected an object, got {type(content).__name__}")
+        kind = content.get("kind")
+        if not isinstance(kind, str) or kind not in MESSAGE_KINDS:
+            raise MalformedError(f"message kind = {json.dumps(kind)[:40]}: expected one of "
+                                 f"{', '.join(MESSAGE_KINDS)}")
+        extra = sorted(set(content) - set(MESSAGE_KINDS[kind]))
+        missing = sorted(set(MESSAGE_KINDS[kind]) - set(content))
+        if extra or missing:
+            raise MalformedError(f"message {kind!r}: " + (f"unexpected field {extra[0]!r}"
+                                 if extra else f"missing field {missing[0]!r}"))
+        if kind == "play" and not self.interactive:
+            raise MalformedError("this board is for watching: moves are played from the "
+                                 "notebook or the lesson")
+        return kind
+
+    def set_state(self, sync_data):
+        """State sent by the browser: only view preferences may change this way."""
+        allowed = {k: v for k, v in sync_data.items() if k in BROWSER_WRITABLE}
+        forged = sorted(k for k in sync_data if k not in BROWSER_WRITABLE)
+        if allowed:
+            try:
+                super().set_state(allowed)
+            except t.TraitError as e:
+                self._show_error(str(e))
+                self.send_state(list(allowed))
+        if forged:
+            self._show_error(f"Ignored a change to {', '.join(forged)} from the browser: "
+                             "moves are played by messages, checked by the rules.")
+            known = [k for k in forged if k in self.keys]
+            if known:
+                self.send_state(known)
+
+
+class KisoloBoard(Board):
+    """Kisolo on a 4 x 7 (or ``columns=6``) board."""
+
+    def __init__(self, columns: int = 7, **kwargs: Any):
+        if kwargs.get("position") is not None:
+            super().__init__("kisolo", **kwargs)
+        else:
+            super().__init__("kisolo", columns=columns, **kwargs)
+
+
+class KiothiBoard(Board):
+    """Kiothi with ``start_holes=6`` (30 warriors a side) or 5, orthodox or not."""
+
+    def __init__(self, start_holes: int = 6, orthodox: bool = True, **kwargs: Any):
+        if kwargs.get("position") is not None:
+            super().__init__("kiothi", **kwargs)
+        else:
+            super().__init__("kiothi", start_holes=start_holes, orthodox=orthodox, **kwargs)

@@ -1,0 +1,152 @@
+"""Real-browser fixtures: a JupyterLab server started by the tests, and
+Playwright driving Chromium (Debian's where installed, as in CI)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    path = os.environ.get("MANCALA_CHROMIUM") or shutil.which("chromium")
+    return path  # None: Playwright's own Chromium (python -m playwright install chromium)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A JupyterLab server in a private home; yields (base_url, token, notebook dir)."""
+    home = tmp_path_factory.mktemp("jupyter-home")
+    notebooks = tmp_path_factory.mktemp("notebooks")
+    env = {**os.environ,
+           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
+           "XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_CACHE_HOME": str(home / "xdg-cache"),
+           "XDG_DATA_HOME": str(home / "xdg-data"), "JUPYTER_PLATFORM_DIRS": "1"}
+    settings = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    # The "news" toast would cover the page.
+    (settings / "overrides.json").write_text(json.dumps(
+        {"@jupyterlab/apputils-extension:notification": {"checkForUpdates": False,
+                                                          "fetchNews": "false"}}))
+    port, token = free_port(), uuid.uuid4().hex
+    log = open(home / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1",
+         "--port", str(port), "--allow-root", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={notebooks}"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"JupyterLab did not start: {(home / 'lab.log').read_text()}")
+            time.sleep(0.2)  # polling a server that is starting, not a wait in a test
+    yield base, token, notebooks
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        exe = chromium_path()
+        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS) if exe else \
+            p.chromium.launch(args=CHROMIUM_ARGS[1:])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    yield pg
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+class Notebook:
+    """A notebook open in JupyterLab, with helpers to run cells and read outputs."""
+
+    def __init__(self, page: Page, lab, name: str, cells: list[str]):
+        base, token, root = lab
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nbformat.write(nb, root / name)
+        self.page, self.count = page, len(cells)
+        # A workspace of its own, so JupyterLab reopens no earlier test's notebook.
+        page.goto(f"{base}/lab/workspaces/t{uuid.uuid4().hex[:12]}/tree/{name}?token={token}")
+        expect(page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell")).to_have_count(
+            len(cells), timeout=60_000)
+        self.wait_idle()
+
+    def wait_idle(self):
+        page = self.page
+        expect(page.locator(".jp-NotebookPanel [data-status='idle']").first).to_be_attached(
+            timeout=60_000)
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=60_000)
+
+    def run_all(self):
+        self.page.get_by_role("menuitem", name="Run", exact=True).click()
+        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+    def cell(self, i: int):
+        return self.page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").nth(i)
+
+    def rerun(self, i: int) -> str:
+        """Run cell ``i`` again and return its text output once it has changed."""
+        cell = self.cell(i)
+        output = cell.locator(".jp-OutputArea-output")
+        old = output.first.inner_text() if output.count() else None
+        prompt = cell.locator(".jp-InputPrompt")
+        old_prompt = prompt.inner_text()
+        cell.locator(".cm-content").click()
+        self.page.keyboard.press("Control+Enter")
+        expect(prompt).not_to_have_text(old_prompt, timeout=30_000)
+        expect(prompt).not_to_have_text("[*]:", timeout=30_000)
+        return output.first.inner_text()
+
+
+@pytest.fixture
+def notebook(page, lab):
+    def open_notebook(name: str, cells: list[str]) -> Notebook:
+        return Notebook(page, lab, name, cells)
+    return open_notebook

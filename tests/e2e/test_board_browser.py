@@ -1,0 +1,169 @@
+"""The boards in a real JupyterLab, clicked and typed at like a student would.
+
+After each move the Python-side position is read back from the kernel and
+compared with what the rules engine says the move gives."""
+
+import json
+import sys
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from mancala_widgets.rules import apply_move, initial_position
+
+pytestmark = pytest.mark.browser
+VECTORS = Path(__file__).resolve().parents[1] / "vectors"
+
+
+def vector(game, name):
+    return next(c for c in json.loads((VECTORS / f"{game}.json").read_text())
+                if c["name"] == name)
+
+
+def cell(page, r, c):
+    return page.locator(f'.mw-root [data-cell="{r},{c}"]')
+
+
+def wait_until_idle(page, status="playing"):
+    expect(page.locator(".mw-status")).to_have_attribute("data-status", status, timeout=30_000)
+
+
+def board_counts(page, rows, cols):
+    return [[int(cell(page, r, c).locator(".mw-count").text_content()) for c in range(cols)]
+            for r in range(rows)]
+
+
+def python_position(nb, index=1):
+    return json.loads(nb.rerun(index))
+
+
+def open_board(notebook, name, setup):
+    nb = notebook(name, [f"import json\nfrom mancala_widgets import *\n{setup}\nboard",
+                         "print(json.dumps(board.position))"])
+    nb.run_all()
+    expect(nb.page.locator(".mw-root .mw-board")).to_be_visible(timeout=30_000)
+    wait_until_idle(nb.page)
+    return nb
+
+
+def test_kisolo_opening_capture_by_clicking(notebook):
+    nb = open_board(notebook, "kisolo_capture.ipynb", "board = KisoloBoard(columns=7)")
+    page = nb.page
+    expect(cell(page, 2, 3)).to_have_attribute("aria-label", "South inner row, hole 4, 3 stones, can be played")
+    expect(cell(page, 3, 3)).to_have_attribute("aria-disabled", "true")
+    cell(page, 2, 3).click()
+    expect(page.locator(".mw-status")).to_have_attribute("data-status", "moving")
+    wait_until_idle(page)
+    expected = apply_move(initial_position("kisolo"), {"type": "capture", "column": 3})
+    assert python_position(nb) == expected
+    assert board_counts(page, 4, 7) == expected["board"]
+    expect(page.locator(".mw-status")).to_have_text("North to move")
+    assert not page.errors
+
+
+def test_kisolo_relay_by_clicking_and_stepping_through_it(notebook):
+    case = vector("kisolo", "kisolo-pussa-kanawa")
+    nb = open_board(notebook, "kisolo_relay.ipynb",
+                    f"board = KisoloBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))")
+    page = nb.page
+    cell(page, 3, 0).click()
+    wait_until_idle(page)
+    assert python_position(nb) == case["expect"]["position"]
+    # Step back to the relay and see the hole after the landing hole lifted.
+    page.locator(".mw-replay").click()
+    page.locator(".mw-play").click()  # pause
+    page.locator(".mw-end").click()
+    narration = page.locator(".mw-narration")
+    for _ in range(20):
+        if "Pussa kanawa" in narration.inner_text():
+            break
+        page.locator(".mw-back").click()
+    expect(narration).to_contain_text("Pussa kanawa: the hole after the landing hole, South's outer hole 4")
+    expect(cell(page, 3, 3)).to_have_class("mw-cell mw-south mw-active")
+    expect(cell(page, 3, 3).locator(".mw-count")).to_have_text("0")
+    assert not page.errors
+
+
+def test_kiothi_opening_redistribution_by_clicking_and_keys(notebook):
+    nb = open_board(notebook, "kiothi_opening.ipynb", "board = KiothiBoard()")
+    page = nb.page
+    expect(page.locator(".mw-opening-hint")).to_contain_text("chooses two bomas")
+    cell(page, 1, 4).click()
+    cell(page, 1, 5).click()
+    expect(page.locator(".mw-opening-hint")).to_contain_text("10 left")
+    for _ in range(3):
+        cell(page, 1, 0).click()
+    page.locator(".mw-take-back").click()  # take one back: 2 in (1,0)
+    target = cell(page, 0, 9)
+    target.focus()
+    for _ in range(8):
+        page.keyboard.press("Enter")
+    expect(page.locator(".mw-opening-hint")).to_contain_text("All warriors placed")
+    expect(cell(page, 0, 9).locator(".mw-count")).to_have_text("8")
+    page.locator(".mw-confirm").click()
+    wait_until_idle(page)
+    move = {"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[1, 0, 2], [0, 9, 8]]}
+    assert python_position(nb) == apply_move(initial_position("kiothi"), move)
+    expect(page.locator(".mw-status")).to_have_text("North to move")
+    assert not page.errors
+
+
+def test_kiothi_partial_lift_by_keyboard(notebook):
+    case = vector("kiothi", "kiothi-partial-lift")
+    nb = open_board(notebook, "kiothi_partial.ipynb",
+                    f"board = KiothiBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))")
+    page = nb.page
+    cell(page, 1, 9).click()
+    expect(page.locator(".mw-lift-count")).to_have_text("Lift 4 of 4")
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    expect(page.locator(".mw-lift-count")).to_have_text("Lift 2 of 4")
+    page.keyboard.press("Enter")
+    wait_until_idle(page)
+    assert python_position(nb) == case["expect"]["position"]
+    assert not page.errors
+
+
+def test_kiothi_partial_lift_by_mouse_controls(notebook):
+    case = vector("kiothi", "kiothi-first-lap-restriction")
+    nb = open_board(notebook, "kiothi_lift_mouse.ipynb",
+                    f"board = KiothiBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))")
+    page = nb.page
+    cell(page, 1, 4).click()
+    # 2 is forbidden by the first-lap restriction, so the control skips from 3 to 1.
+    expect(page.locator(".mw-lift-count")).to_have_text("Lift 3 of 3")
+    page.locator(".mw-fewer").click()
+    expect(page.locator(".mw-lift-count")).to_have_text("Lift 1 of 3")
+    page.locator(".mw-sow").click()
+    wait_until_idle(page)
+    move = {"type": "sow", "row": 1, "column": 4, "count": 1}
+    assert python_position(nb) == apply_move(case["position"], move)
+
+
+def test_labels_with_markup_render_as_text(notebook):
+    evil = "<img src=x onerror=alert(1)>"
+    nb = open_board(notebook, "xss.ipynb",
+                    f"board = KisoloBoard(labels={{'south': {evil!r}, 'north': 'N'}}, title={evil!r})")
+    page = nb.page
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    root = page.locator(".mw-root")
+    expect(root.locator(".mw-side.mw-south")).to_have_text(evil)
+    expect(root.locator(".mw-title")).to_have_text(evil)
+    assert root.locator("img").count() == 0
+    assert evil in cell(page, 2, 0).get_attribute("aria-label")
+    assert not dialogs
+
+
+def test_board_has_no_serious_accessibility_violations(notebook):
+    nb = open_board(notebook, "axe.ipynb", "board = KiothiBoard()")
+    page = nb.page
+    page.add_script_tag(path=str(Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document.querySelector('.mw-root'));
+        return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}));
+    }""")
+    serious = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious
