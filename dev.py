@@ -57,6 +57,7 @@ def test(extra: list[str]) -> int:
     setup()
     chromium()
     run(NPM, "run", "typecheck")
+    run(PY, "tests/make_js_fixtures.py")  # real engine traces for the front-end tests
     run(NPM, "test")
     return subprocess.run([str(PY), "-m", "pytest", *extra], cwd=ROOT).returncode
 

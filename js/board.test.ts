@@ -1,0 +1,202 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import widget, { BoardWidget } from "./widget";
+import { makeLayout } from "./layout";
+import { fakeModel } from "./test-utils";
+import type { Position, Traits } from "./types";
+
+const K_START: Position = {
+  game: "kisolo", columns: 7, to_move: "south",
+  board: [[3, 3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 3, 3, 3]],
+  status: "playing", winner: null, reason: null,
+};
+const F = Array(10).fill(false);
+const Q_POS: Position = {
+  game: "kiothi", start_holes: 6, orthodox: true, to_move: "south", turn: 7,
+  board: [[2, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 3, 0, 0, 0, 0, 25]],
+  nki: [F.slice(), [...F.slice(0, 4), true, ...F.slice(5)]], sown: [F.slice(), F.slice()],
+  jails: { south: 0, north: 0 }, status: "playing", winner: null, reason: null,
+};
+
+function traits(position: Position, extra: Partial<Traits> = {}): Traits {
+  return {
+    game: position.game, position, position_before: null, legal_moves: [], trace: [], narration: [],
+    last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
+    perspective: "south", labels: { south: "South", north: "North" }, title: "Test", interactive: true,
+    speed: 1, ...extra,
+  };
+}
+
+const cell = (root: Element, r: number, c: number) => root.querySelector(`[data-cell="${r},${c}"]`)!;
+const count = (root: Element, r: number, c: number) => cell(root, r, c).querySelector(".mw-count")!.textContent;
+const press = (target: Element, key: string) => target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+
+let host: HTMLDivElement;
+beforeEach(() => {
+  document.body.innerHTML = "";
+  host = document.createElement("div");
+  document.body.appendChild(host);
+});
+
+describe("layout", () => {
+  it("puts South's outer row at the bottom, left to right, from South's side", () => {
+    const l = makeLayout("kisolo", 4, 7, "south");
+    expect(l.center([3, 0]).y).toBeGreaterThan(l.center([0, 0]).y);
+    expect(l.center([3, 0]).x).toBeLessThan(l.center([3, 6]).x);
+  });
+  it("turns the board round for North's perspective", () => {
+    const s = makeLayout("kisolo", 4, 7, "south");
+    const n = makeLayout("kisolo", 4, 7, "north");
+    expect(n.center([3, 0])).toEqual(s.center([0, 6]));
+  });
+  it("puts each Kiothi jail at its owner's right-hand end", () => {
+    const s = makeLayout("kiothi", 2, 10, "south");
+    expect(s.jails.south!.x).toBeGreaterThan(s.jails.north!.x);
+    const n = makeLayout("kiothi", 2, 10, "north");
+    expect(n.jails.north!.x).toBeGreaterThan(n.jails.south!.x);
+  });
+});
+
+describe("rendering", () => {
+  it("writes every count and draws seeds, with a number for big heaps", () => {
+    const { model } = fakeModel(traits(Q_POS));
+    widget.render({ model, el: host });
+    expect(count(host, 0, 0)).toBe("2");
+    expect(cell(host, 0, 0).querySelectorAll(".mw-seed")).toHaveLength(2);
+    expect(count(host, 1, 9)).toBe("25");
+    expect(cell(host, 1, 9).querySelector(".mw-heap-count")!.textContent).toBe("25");
+    expect(host.querySelector('[data-jail="south"] .mw-jail-count')!.textContent).toBe("0");
+  });
+
+  it("marks nki bomas by class and in the spoken label", () => {
+    const { model } = fakeModel(traits(Q_POS));
+    widget.render({ model, el: host });
+    expect(cell(host, 1, 4).classList.contains("mw-is-nki")).toBe(true);
+    expect(cell(host, 1, 4).getAttribute("aria-label")).toBe("South's boma 5, 3 warriors, nki (protected)");
+    expect(cell(host, 1, 3).classList.contains("mw-is-nki")).toBe(false);
+  });
+
+  it("labels playable holes for screen readers and names the player to move", () => {
+    const { model } = fakeModel(traits(K_START, { legal_moves: [{ type: "capture", column: 2 }] }));
+    widget.render({ model, el: host });
+    expect(cell(host, 2, 2).getAttribute("aria-label")).toBe("South inner row, hole 3, 3 stones, can be played");
+    expect(cell(host, 2, 3).getAttribute("aria-disabled")).toBe("true");
+    expect(host.querySelector(".mw-status")!.textContent).toBe("South to move");
+  });
+
+  it("shows a Kiothi one-warrior victory", () => {
+    const over = { ...Q_POS, board: [Array(10).fill(0), Array(10).fill(0)], jails: { south: 31, north: 29 }, status: "won" as const, winner: "south" as const, reason: "no legal move" };
+    widget.render({ model: fakeModel(traits(over)).model, el: host });
+    expect(host.querySelector(".mw-status")!.textContent).toBe("South wins 31\u201329 \u2014 a one-warrior victory!");
+  });
+
+  it("shows names and titles with markup as plain text", () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const { model } = fakeModel(traits(K_START, { labels: { south: evil, north: "N" }, title: evil, error: evil }));
+    widget.render({ model, el: host });
+    model.update({ error_serial: 1 });
+    expect(host.querySelector("img")).toBeNull();
+    expect(host.querySelector(".mw-side.mw-south")!.textContent).toBe(evil);
+    expect(host.querySelector(".mw-title")!.textContent).toBe(evil);
+    expect(host.querySelector(".mw-notice")!.textContent).toBe(evil);
+  });
+
+  it("never builds markup from strings anywhere in the front end", () => {
+    for (const f of readdirSync(__dirname).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))) {
+      const src = readFileSync(join(__dirname, f), "utf8");
+      expect(src, f).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser/);
+    }
+  });
+});
+
+describe("keyboard and clicks", () => {
+  it("moves focus with the arrow keys and plays with Enter", () => {
+    const { model, sent } = fakeModel(traits(K_START, { legal_moves: [{ type: "capture", column: 1 }] }));
+    widget.render({ model, el: host });
+    const start = host.querySelector('[tabindex="0"]')!;
+    expect(start.getAttribute("data-cell")).toBe("3,0");
+    press(start, "ArrowUp");
+    press(host.querySelector('[tabindex="0"]')!, "ArrowRight");
+    const focused = host.querySelector('[tabindex="0"]')!;
+    expect(focused.getAttribute("data-cell")).toBe("2,1");
+    expect(host.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    press(focused, "Enter");
+    expect(sent).toEqual([{ kind: "play", move: { type: "capture", column: 1 } }]);
+  });
+
+  it("lets + and - choose how many warriors to lift, skipping forbidden counts", () => {
+    const legal = [1, 3, 4].map((count) => ({ type: "sow" as const, row: 1, column: 9, count }));
+    const { model, sent } = fakeModel(traits({ ...Q_POS, board: [[2, ...Array(9).fill(0)], [...Array(9).fill(0), 4]] }, { legal_moves: legal }));
+    widget.render({ model, el: host });
+    cell(host, 1, 9).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(host.querySelector(".mw-lift-count")!.textContent).toBe("Lift 4 of 4");
+    press(cell(host, 1, 9), "-");
+    expect(host.querySelector(".mw-lift-count")!.textContent).toBe("Lift 3 of 4");
+    press(cell(host, 1, 9), "-");
+    expect(host.querySelector(".mw-lift-count")!.textContent).toBe("Lift 1 of 4");
+    press(cell(host, 1, 9), "+");
+    press(cell(host, 1, 9), "Enter");
+    expect(sent).toEqual([{ kind: "play", move: { type: "sow", row: 1, column: 9, count: 3 } }]);
+  });
+
+  it("walks the Kiothi opening: lift two, place, take back, confirm", () => {
+    const start: Position = {
+      ...Q_POS, turn: 1, nki: [F.slice(), F.slice()],
+      board: [[5, 5, 5, 5, 5, 5, 0, 0, 0, 0], [0, 0, 0, 0, 5, 5, 5, 5, 5, 5]],
+    };
+    const legal = [{ type: "redistribute" as const, lift: [[1, 4], [1, 5]] as [number, number][] }];
+    const { model, sent } = fakeModel(traits(start, { legal_moves: legal }));
+    widget.render({ model, el: host });
+    const click = (r: number, c: number) => cell(host, r, c).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    click(1, 4);
+    click(1, 5);
+    expect(count(host, 1, 4)).toBe("0");
+    for (let i = 0; i < 10; i++) click(0, 9);
+    click(0, 9); // an 11th warrior is not in hand: ignored
+    expect(count(host, 0, 9)).toBe("10");
+    (host.querySelector(".mw-take-back") as HTMLButtonElement).click();
+    expect(host.querySelector(".mw-opening-hint")!.textContent).toContain("1 left");
+    click(1, 0);
+    (host.querySelector(".mw-confirm") as HTMLButtonElement).click();
+    expect(sent).toEqual([{ kind: "play", move: { type: "redistribute", lift: [[1, 4], [1, 5]], place: [[0, 9, 9], [1, 0, 1]] } }]);
+  });
+
+  it("refuses a click while a move is animating, with a visible message", () => {
+    const before = K_START;
+    const trace = [
+      { kind: "capture", rule: "turn_start_capture", column: 3, from: [[1, 3, 3], [0, 3, 3]], to: [2, 3], count: 6, lap: 1 },
+      { kind: "sow", lap: 1, holes: [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]] },
+      { kind: "turn_end", to_move: "north" },
+    ];
+    const { model, sent } = fakeModel(traits(before, { legal_moves: [{ type: "capture", column: 3 }] }));
+    widget.render({ model, el: host });
+    model.update({ position: { ...before, to_move: "north" }, position_before: before, trace, narration: ["a", "b", "c"], move_count: 1, legal_moves: [{ type: "capture", column: 0 }] });
+    expect(host.querySelector(".mw-status")!.getAttribute("data-status")).toBe("moving");
+    cell(host, 1, 0).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(sent).toEqual([]);
+    expect(host.querySelector(".mw-notice")!.textContent).toMatch(/Wait for the move to finish/);
+    (host.querySelector(".mw-end") as HTMLButtonElement).click();
+    expect(host.querySelector(".mw-status")!.textContent).toBe("North to move");
+  });
+});
+
+describe("cleanup", () => {
+  it("removes its elements and listeners when the view goes", () => {
+    const { model, listeners } = fakeModel(traits(K_START));
+    const cleanup = widget.render({ model, el: host });
+    expect(listeners()).toBeGreaterThan(0);
+    cleanup();
+    expect(host.childElementCount).toBe(0);
+    expect(listeners()).toBe(0);
+  });
+
+  it("two views of one model draw the same state", () => {
+    const { model } = fakeModel(traits(K_START));
+    const a = new BoardWidget(model, host);
+    const b = new BoardWidget(model, host);
+    model.update({ position: { ...K_START, board: K_START.board.map((r, i) => (i === 3 ? [9, ...r.slice(1)] : r)) }, move_count: 0 });
+    expect(count(a.root, 3, 0)).toBe("9");
+    expect(count(b.root, 3, 0)).toBe("9");
+  });
+});

@@ -1,0 +1,48 @@
+"""Write real traces from the rules engine for the front-end unit tests.
+
+    python tests/make_js_fixtures.py   # writes js/__fixtures__/traces.json
+
+The TypeScript tests replay each trace from its position before and must land
+on the engine's position after: the browser follows the same events Python
+computed. The file is generated (git-ignored); `python3 dev.py test` makes it."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from helpers import VARIANTS, random_move  # noqa: E402
+from mancala_widgets.rules import new_state, play  # noqa: E402
+
+OUT = HERE.parent / "js" / "__fixtures__" / "traces.json"
+
+
+def main():
+    cases = []
+    for f in sorted((HERE / "vectors").glob("*.json")):
+        for case in json.loads(f.read_text()):
+            if "position" in case["expect"]:
+                after, trace = play(case["position"], case["move"])
+                cases.append({"name": case["name"], "before": case["position"],
+                              "trace": trace, "after": after})
+    rng = random.Random(7)
+    for game, options in VARIANTS:
+        state = new_state(game, **options)
+        for i in range(60):
+            if state.status != "playing":
+                break
+            before = state.to_dict()
+            trace = []
+            state = state.play(random_move(state, rng), trace)
+            cases.append({"name": f"{game}-{options}-move-{i}", "before": before,
+                          "trace": trace, "after": state.to_dict()})
+    OUT.parent.mkdir(exist_ok=True)
+    OUT.write_text(json.dumps(cases))
+    print(f"wrote {len(cases)} traces to {OUT.relative_to(HERE.parent)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+"""The board widgets without a browser: trait sync, messages from the browser
+(valid, illegal, malformed, forged), undo/redo, records, the static fallback."""
+
+import json
+
+import pytest
+import traitlets
+
+from mancala_widgets import KiothiBoard, KisoloBoard, initial_position
+from mancala_widgets.rules import IllegalMoveError, apply_move
+
+CAPTURE = {"type": "capture", "column": 3}
+
+
+def browser_says(board, content):
+    """Deliver a custom message as if it came from the browser."""
+    board._handle_custom_msg(content, [])
+
+
+def test_traits_describe_everything_a_view_needs():
+    b = KisoloBoard(columns=6)
+    assert b.position == initial_position("kisolo", columns=6)
+    assert b.legal_moves == [{"type": "capture", "column": c} for c in range(6)]
+    assert b.trace == [] and b.position_before is None and b.move_count == 0
+    b.play(CAPTURE)
+    assert b.position_before == initial_position("kisolo", columns=6)
+    assert b.trace[0]["rule"] == "turn_start_capture"
+    assert len(b.narration) == len(b.trace) and b.narration[0].startswith("Turn-start capture")
+    assert b.last_move == CAPTURE and b.can_undo and not b.can_redo
+
+
+def test_a_play_message_plays_the_move():
+    b = KisoloBoard()
+    browser_says(b, {"kind": "play", "move": CAPTURE})
+    assert b.position == apply_move(initial_position("kisolo"), CAPTURE)
+    assert b.error == ""
+
+
+@pytest.mark.parametrize("content, message", [
+    ({"kind": "play", "move": {"type": "sow", "row": 3, "column": 0}}, "turn-start capture is due"),
+    ({"kind": "play", "move": {"type": "sow", "row": 9, "column": 0}}, "row = 9"),
+    ({"kind": "play", "move": "capture 3"}, "expected a JSON object"),
+    ({"kind": "play"}, "missing field 'move'"),
+    ({"kind": "play", "move": CAPTURE, "board": [[0]]}, "unexpected field 'board'"),
+    ({"kind": "cheat"}, "message kind = \"cheat\""),
+    ({"move": CAPTURE}, "message kind = null"),
+    (["play"], "message: expected an object"),
+    ({"kind": "redo"}, "no move to redo"),
+    ({"kind": "undo"}, "no move to undo"),
+])
+def test_bad_messages_show_an_error_and_change_nothing(content, message):
+    b = KisoloBoard()
+    before = (b.position, b.move_count, b.trace)
+    serial = b.error_serial
+    browser_says(b, content)
+    assert message in b.error
+    assert b.error_serial == serial + 1
+    assert (b.position, b.move_count, b.trace) == before
+
+
+def test_the_same_error_twice_is_shown_twice():
+    b = KisoloBoard()
+    for expected in (1, 2):
+        browser_says(b, {"kind": "undo"})
+        assert b.error_serial == expected
+
+
+def test_a_good_move_clears_the_error():
+    b = KisoloBoard()
+    browser_says(b, {"kind": "cheat"})
+    browser_says(b, {"kind": "play", "move": CAPTURE})
+    assert b.error == ""
+
+
+def test_forged_state_from_the_browser_is_refused():
+    b = KisoloBoard()
+    start = b.position
+    forged = {**start, "board": [[0] * 7, [0] * 7, [9] * 7, [9] * 7]}
+    sent = []
+    b.send_state = lambda keys=None: sent.append(keys)
+    b.set_state({"position": forged, "legal_moves": [], "move_count": 5})
+    assert b.position == start and b.move_count == 0
+    assert "Ignored a change to legal_moves, move_count, position" in b.error
+    assert [k for k in sent if k] == [["legal_moves", "move_count", "position"]], (
+        "the true state is sent back")
+
+
+def test_the_browser_may_change_the_speed_within_range():
+    b = KisoloBoard()
+    b.set_state({"speed": 2.0})
+    assert b.speed == 2.0
+    b.set_state({"speed": 100.0})
+    assert b.speed == 2.0 and "speed = 100.0" in b.error
+
+
+def test_a_watching_board_refuses_moves_from_clicks_but_not_from_python():
+    b = KisoloBoard()
+    b.interactive = False
+    browser_says(b, {"kind": "play", "move": CAPTURE})
+    assert b.move_count == 0 and "for watching" in b.error
+    b.play(CAPTURE)
+    assert b.move_count == 1
+
+
+def test_python_errors_raise_and_leave_the_board_alone():
+    b = KisoloBoard()
+    with pytest.raises(IllegalMoveError):
+        b.play({"type": "sow", "row": 3, "column": 0})
+    assert b.move_count == 0 and b.trace == []
+
+
+def test_undo_redo_reset_through_messages():
+    b = KiothiBoard()
+    move = {"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]}
+    browser_says(b, {"kind": "play", "move": move})
+    after = b.position
+    browser_says(b, {"kind": "undo"})
+    assert b.position == initial_position("kiothi") and b.can_redo
+    browser_says(b, {"kind": "redo"})
+    assert b.position == after and b.last_move == move
+    assert b.position_before == initial_position("kiothi"), "redo animates the move again"
+    browser_says(b, {"kind": "reset"})
+    assert b.position == initial_position("kiothi") and b.move_count == 0
+
+
+def test_undo_keeps_the_previous_move_replayable():
+    b = KisoloBoard()
+    b.play(CAPTURE)
+    first_trace = b.trace
+    b.play(b.legal_moves[0])
+    b.undo()
+    assert b.trace == first_trace and b.last_move == CAPTURE
+    assert b.position_before == initial_position("kisolo")
+
+
+def test_observers_hear_every_move():
+    b = KisoloBoard()
+    heard = []
+    b.on_move(lambda move, trace, board: heard.append((move, trace[0]["kind"], board.move_count)))
+    b.play(CAPTURE)
+    browser_says(b, {"kind": "play", "move": b.legal_moves[0]})
+    assert [h[2] for h in heard] == [1, 2] and heard[0][:2] == (CAPTURE, "capture")
+
+
+def test_two_views_share_one_model_so_they_show_the_same_state():
+    # Every view draws from the same synced traits; a move from one view's
+    # message is seen by all, because there is only one state.
+    b = KisoloBoard()
+    browser_says(b, {"kind": "play", "move": CAPTURE})
+    state = b.get_state()
+    assert state["position"] == b.position and state["move_count"] == 1
+    assert state["trace"] == b.trace
+
+
+def test_records_save_and_load_through_the_board(tmp_path):
+    b = KiothiBoard(start_holes=5, orthodox=False)
+    b.play({"type": "redistribute", "lift": [[1, 5], [1, 6]], "place": [[1, 0, 10]]})
+    path = tmp_path / "game.json"
+    b.save(path)
+    other = KiothiBoard(start_holes=5, orthodox=False)
+    other.load_record(path)
+    assert other.position == b.position and other.last_move == b.last_move
+    with pytest.raises(ValueError, match="kiothi record cannot be loaded on a kisolo board"):
+        KisoloBoard().load_record(path)
+    assert json.loads(path.read_text())["variant"] == {"start_holes": 5, "orthodox": False}
+
+
+def test_load_a_lesson_position():
+    b = KisoloBoard()
+    p = {**initial_position("kisolo", columns=6), "to_move": "north"}
+    b.load(p)
+    assert b.position == p and b.move_count == 0
+    with pytest.raises(ValueError, match="kiothi position cannot be shown on a kisolo board"):
+        b.load(initial_position("kiothi"))
+
+
+def test_labels_are_checked():
+    with pytest.raises(traitlets.TraitError, match="expected a name for 'south' and for 'north'"):
+        KisoloBoard(labels={"south": "A"})
+    with pytest.raises(traitlets.TraitError, match="non-empty text"):
+        KisoloBoard(labels={"south": "", "north": "B"})
+
+
+def test_mime_bundle_has_a_static_svg_fallback_with_escaped_text():
+    evil = "<img src=x onerror=alert(1)>"
+    b = KisoloBoard(labels={"south": evil, "north": "N"})
+    data, _ = b._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    svg = data["image/svg+xml"]
+    assert svg.startswith("<svg") and "<img" not in svg and "&lt;img src=x" in svg
+
+
+def test_static_svg_shows_every_count_and_nki():
+    b = KiothiBoard()
+    b.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[1, 0, 4], [1, 1, 6]]})
+    b.play({"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 9, 10]]})
+    svg = b.to_svg()
+    assert svg.count('class="nki"') == sum(map(sum, b.position["nki"]))
+    assert "South's boma 2: 6" in svg and "North's boma 1: 10" in svg
