@@ -15,6 +15,7 @@ const EN = {
   hole: (side: string, row: string, n: number) => `${side} ${row}, hole ${n}`,
   boma: (side: string, n: number) => `${side}'s boma ${n}`,
   jail: (side: string) => `${side}'s jail`,
+  jailShort: (side: string) => (side.length > 8 ? `${side.slice(0, 7)}\u2026` : side),
   canPlay: "can be played",
   nki: "nki (protected)",
   lastMove: "last move",
@@ -42,6 +43,7 @@ const EN = {
   confirm: "Confirm",
   cancel: "Cancel",
   step: (i: number, n: number) => `Step ${i} of ${n}`,
+  inHand: (n: number) => `${n} in hand`,
   board: (title: string) => `${title} board`,
   watching: "Watching: moves come from the notebook.",
 };

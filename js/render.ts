@@ -29,6 +29,8 @@ export interface Frame {
   lastMove: Set<string>;
   /** The hole or boma the current step is about. */
   active: string | null;
+  /** Where the last stone fell, while pussa kanawa lifts the hole after it. */
+  landing: string | null;
   /** Extra words for a cell's label (e.g. "lifted", "2 placed"). */
   notes: Map<string, string>;
 }
@@ -48,6 +50,7 @@ export class BoardView {
   private cells = new Map<string, CellParts>();
   private jails = new Map<Player, SVGTextElement>();
   private jailGroups = new Map<Player, SVGGElement>();
+  private jailNames = new Map<Player, SVGTextElement>();
   private sideLabels = new Map<Player, SVGTextElement>();
 
   constructor(
@@ -75,6 +78,8 @@ export class BoardView {
       const g = svgEl("g", { class: `mw-jail mw-${who}`, "data-jail": who, role: "img" }, svg);
       svgEl("rect", { class: "mw-jail-rect", x: rect.x, y: rect.y, width: rect.w, height: rect.h, rx: 30 }, g);
       const count = svgEl("text", { class: "mw-jail-count", x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 + 7, "text-anchor": "middle" }, g);
+      const name = svgEl("text", { class: "mw-jail-name", x: rect.x + rect.w / 2, y: rect.y + 18, "text-anchor": "middle", "aria-hidden": "true" }, g);
+      this.jailNames.set(who, name);
       this.jails.set(who, count);
       this.jailGroups.set(who, g);
     }
@@ -116,6 +121,11 @@ export class BoardView {
     return this.jailGroups.get(who);
   }
 
+  jailCenter(who: Player): Point {
+    const j = this.layout.jails[who]!;
+    return { x: j.x + j.w / 2, y: j.y + j.h / 2 };
+  }
+
   allCells(): Cell[] {
     return [...this.cells.keys()].map((k) => k.split(",").map(Number) as Cell);
   }
@@ -134,6 +144,7 @@ export class BoardView {
       parts.g.classList.toggle("mw-selected", f.selected.has(k));
       parts.g.classList.toggle("mw-last", f.lastMove.has(k));
       parts.g.classList.toggle("mw-active", f.active === k);
+      parts.g.classList.toggle("mw-landing", f.landing === k);
       parts.marker.textContent = f.lastMove.has(k) ? "\u25B2" : "";
       parts.g.setAttribute("aria-disabled", playable ? "false" : "true");
       const words = [cellName(this.t, this.game, cell, this.columns, f.labels), piece(n)];
@@ -148,6 +159,7 @@ export class BoardView {
       const n = f.jails ? f.jails[who] : 0;
       text.textContent = String(n);
       this.jailGroups.get(who)!.setAttribute("aria-label", `${this.t.jail(f.labels[who])}: ${piece(n)}`);
+      this.jailNames.get(who)!.textContent = this.t.jailShort(f.labels[who]);
     }
     for (const [who, text] of this.sideLabels) {
       text.textContent = this.game === "kiothi" ? `${f.labels[who]}` : f.labels[who];

@@ -185,6 +185,7 @@ export class BoardWidget {
   private showFrame(f: PlayFrame): void {
     this.frame = f;
     if (f.drops !== null && f.event && f.drops > 0) this.flyStone(f.event, f.drops);
+    else if (f.drops === null && f.event && this.player.playing) this.flyTaken(f.event);
     if (f.step === 0 && f.drops === null && this.player.playing) performance.mark("mw-first-frame");
     this.refresh();
   }
@@ -194,6 +195,24 @@ export class BoardWidget {
     const to = cells[drops - 1];
     const from = drops > 1 ? cells[drops - 2] : this.frame?.state.handAt ?? to;
     animateFly(this.view, this.view.center(from), this.view.center(to), 220 / (this.model.get("speed") || 1));
+  }
+
+  /** Captured pieces travel to where they go: Kisolo's capturing hole, a Kiothi jail. */
+  private flyTaken(ev: TraceEvent): void {
+    const v = this.view;
+    const ms = 450 / (this.model.get("speed") || 1);
+    const go = (from: Cell, to: { x: number; y: number }) => animateFly(v, v.center(from), to, ms);
+    if (ev.kind === "capture" && this.position.game === "kisolo") {
+      for (const [r, c] of ev.from as [number, number, number][]) go([r, c], v.center(ev.to as Cell));
+    } else if (ev.kind === "capture") {
+      const [r, c] = ev.from as [number, number, number];
+      go([r, c], v.jailCenter(ev.jail as Player));
+      go(ev.boma as Cell, v.jailCenter(ev.jail as Player));
+    } else if (ev.kind === "leftmost_triple" && ev.taken) {
+      for (const b of ev.bomas as { boma: Cell }[]) go(b.boma, v.jailCenter(ev.jail as Player));
+    } else if (ev.kind === "game_end") {
+      for (const s of (ev.sweep as { boma: Cell; jail: Player }[] | undefined) ?? []) go(s.boma, v.jailCenter(s.jail));
+    }
   }
 
   private atEnd(): boolean {
@@ -233,6 +252,7 @@ export class BoardWidget {
       selected,
       lastMove: new Set(idle ? moveCells(this.model.get("last_move"), p.board.length).map(key) : []),
       active: activeCell && !idle ? key(activeCell) : null,
+      landing: ev && !idle && ev.landing ? key(ev.landing as Cell) : null,
       notes,
     });
     this.updateFocusable();
@@ -276,7 +296,8 @@ export class BoardWidget {
       return;
     }
     const index = f.drops !== null ? f.step : f.step - 1;
-    this.progress.textContent = this.t.step(f.drops !== null ? f.step + 1 : f.step, n);
+    const hand = f.state.hand > 0 ? ` \u00B7 ${this.t.inHand(f.state.hand)}` : "";
+    this.progress.textContent = this.t.step(f.drops !== null ? f.step + 1 : f.step, n) + hand;
     this.narration.textContent = index >= 0 ? lines[index] ?? "" : "";
   }
 

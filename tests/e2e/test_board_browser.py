@@ -27,7 +27,8 @@ def cell(page, r, c):
 
 
 def wait_until_idle(page, status="playing"):
-    expect(page.locator(".mw-status")).to_have_attribute("data-status", status, timeout=30_000)
+    expect(page.locator(".mw-status").first).to_have_attribute("data-status", status,
+                                                              timeout=30_000)
 
 
 def board_counts(page, rows, cols):
@@ -167,3 +168,69 @@ def test_board_has_no_serious_accessibility_violations(notebook):
     }""")
     serious = [v for v in result if v["impact"] in ("serious", "critical")]
     assert serious == [], serious
+
+
+def test_two_views_of_one_board_show_the_same_state(notebook):
+    nb = notebook("two_views.ipynb", ["from mancala_widgets import *\nboard = KisoloBoard(columns=6)\nboard",
+                                      "board"])
+    nb.run_all()
+    page = nb.page
+    views = page.locator(".mw-root")
+    expect(views).to_have_count(2, timeout=30_000)
+    views.nth(1).locator('[data-cell="2,4"]').click()
+    for i in range(2):
+        status = views.nth(i).locator(".mw-status")
+        expect(status).to_have_attribute("data-to-move", "north")
+        expect(status).to_have_attribute("data-status", "playing", timeout=30_000)
+        expect(status).to_have_text("North to move")
+    expected = apply_move(initial_position("kisolo", columns=6), {"type": "capture", "column": 4})
+    for i in range(2):
+        shown = [[int(views.nth(i).locator(f'[data-cell="{r},{c}"] .mw-count').text_content())
+                  for c in range(6)] for r in range(4)]
+        assert shown == expected["board"], f"view {i}"
+
+
+def use_theme(page, name):
+    page.keyboard.press("Control+Shift+C")
+    page.keyboard.type(f"Use Theme: {name}")
+    page.locator(".lm-CommandPalette-item", has_text=f"Use Theme: {name}").first.click()
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=30_000)
+
+
+def test_dark_theme_and_north_at_the_bottom(notebook):
+    nb = open_board(notebook, "dark.ipynb", "board = KiothiBoard(perspective='north')")
+    page = nb.page
+    light = page.locator(".mw-wood").evaluate("e => getComputedStyle(e).fill")
+    use_theme(page, "JupyterLab Dark")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=30_000)
+    dark = page.locator(".mw-wood").evaluate("e => getComputedStyle(e).fill")
+    assert dark != light and dark == "rgb(91, 67, 48)"
+    status = page.locator(".mw-status").evaluate("e => getComputedStyle(e).color")
+    r, g, b = (int(x) for x in status[status.index("(") + 1:-1].split(",")[:3])
+    assert min(r, g, b) > 150, f"status text {status} is light on the dark page"
+    # North's row (0) is drawn below South's row (1) from North's side.
+    y0 = float(cell(page, 0, 0).locator(".mw-hole").get_attribute("cy"))
+    y1 = float(cell(page, 1, 0).locator(".mw-hole").get_attribute("cy"))
+    assert y0 > y1
+    page.screenshot(path=str(Path(__file__).resolve().parents[2] / "test-artifacts" / "dark-theme.png"))
+    use_theme(page, "JupyterLab Light")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "true", timeout=30_000)
+
+
+def test_board_in_notebook_7(page, lab):
+    base, token, root = lab
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("from mancala_widgets import *\nboard = KisoloBoard()\nboard")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, root / "nb7.ipynb")
+    page.goto(f"{base}/notebooks/nb7.ipynb?token={token}")
+    expect(page.locator(".jp-Cell")).to_have_count(1, timeout=60_000)
+    expect(page.locator("[data-status='idle']").first).to_be_attached(timeout=60_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    expect(page.locator(".mw-root .mw-board")).to_be_visible(timeout=30_000)
+    cell(page, 2, 0).click()
+    expect(page.locator(".mw-status")).to_have_text("North to move", timeout=30_000)
+    expect(cell(page, 1, 0).locator(".mw-count")).to_have_text("0")
