@@ -2,6 +2,7 @@
 
     python3 dev.py lab     # set up, then open the lessons in JupyterLab
     python3 dev.py test    # set up, then run every test layer
+    python3 dev.py bench   # set up, then print the benchmarks' figures
 
 Set-up is idempotent: a virtual environment in .venv, the package installed
 editable with its development extras, the front end built with npm, and (for
@@ -62,6 +63,18 @@ def test(extra: list[str]) -> int:
     return subprocess.run([str(PY), "-m", "pytest", *extra], cwd=ROOT).returncode
 
 
+def bench() -> int:
+    """Print the benchmarks' figures (engine and browser)."""
+    setup()
+    chromium()
+    code = 0
+    if (ROOT / "mancala_widgets" / "bench.py").exists():
+        code |= subprocess.run([str(PY), "-m", "mancala_widgets.bench"], cwd=ROOT).returncode
+    code |= subprocess.run([str(PY), "-m", "pytest", "-q", "-s", "tests/e2e/bench_browser.py"],
+                           cwd=ROOT).returncode
+    return code
+
+
 def lab() -> int:
     setup()
     root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
@@ -69,11 +82,12 @@ def lab() -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("lab", "test"):
+    commands = {"lab": lambda: lab(), "test": lambda: test(argv[1:]), "bench": lambda: bench()}
+    if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
     try:
-        return lab() if argv[0] == "lab" else test(argv[1:])
+        return commands[argv[0]]()
     except subprocess.CalledProcessError as e:
         print(f"failed: {' '.join(map(str, e.cmd))} (exit {e.returncode})", file=sys.stderr)
         return e.returncode or 1

@@ -36,16 +36,42 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def private_env(home: Path) -> dict:
+    """Jupyter and Chromium write here, not into the user's home."""
+    return {**os.environ,
+           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
+           "XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_CACHE_HOME": str(home / "xdg-cache"),
+           "XDG_DATA_HOME": str(home / "xdg-data"), "JUPYTER_PLATFORM_DIRS": "1"}
+
+
+def wait_for_server(url: str, proc: subprocess.Popen, log: Path):
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"the server did not start: {log.read_text()}")
+            time.sleep(0.2)  # polling a server that is starting, not a wait in a test
+
+
+def stop(proc: subprocess.Popen):
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     """A JupyterLab server in a private home; yields (base_url, token, notebook dir)."""
     home = tmp_path_factory.mktemp("jupyter-home")
     notebooks = tmp_path_factory.mktemp("notebooks")
-    env = {**os.environ,
-           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
-           "XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_CACHE_HOME": str(home / "xdg-cache"),
-           "XDG_DATA_HOME": str(home / "xdg-data"), "JUPYTER_PLATFORM_DIRS": "1"}
+    env = private_env(home)
     settings = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"
     settings.mkdir(parents=True, exist_ok=True)
     # The "news" toast would cover the page.
@@ -59,23 +85,38 @@ def lab(tmp_path_factory):
          "--port", str(port), "--allow-root", f"--IdentityProvider.token={token}",
          f"--ServerApp.root_dir={notebooks}"], env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError(f"JupyterLab did not start: {(home / 'lab.log').read_text()}")
-            time.sleep(0.2)  # polling a server that is starting, not a wait in a test
+    wait_for_server(f"{base}/api/status?token={token}", proc, home / "lab.log")
     yield base, token, notebooks
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop(proc)
     log.close()
+
+
+@pytest.fixture
+def voila(tmp_path):
+    """Serve one notebook with Voila; call with the notebook's cells, get its URL."""
+    procs = []
+
+    def serve(cells: list[str]) -> str:
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        path = tmp_path / "app.ipynb"
+        nbformat.write(nb, path)
+        port = free_port()
+        log = tmp_path / "voila.log"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1",
+             f"--port={port}", str(path)], env=private_env(tmp_path / "home"),
+            stdout=open(log, "w"), stderr=subprocess.STDOUT, cwd=tmp_path)
+        procs.append(proc)
+        url = f"http://127.0.0.1:{port}/"
+        wait_for_server(url, proc, log)
+        return url
+
+    yield serve
+    for proc in procs:
+        stop(proc)
 
 
 @pytest.fixture(scope="session")

@@ -234,3 +234,18 @@ def test_board_in_notebook_7(page, lab):
     cell(page, 2, 0).click()
     expect(page.locator(".mw-status")).to_have_text("North to move", timeout=30_000)
     expect(cell(page, 1, 0).locator(".mw-count")).to_have_text("0")
+
+
+def test_board_in_voila(page, voila):
+    url = voila(["from mancala_widgets import *\nboard = KiothiBoard(start_holes=5)\nboard.speed = 4\nboard"])
+    page.goto(url)
+    expect(page.locator(".mw-root .mw-board")).to_be_visible(timeout=60_000)
+    expect(cell(page, 1, 5).locator(".mw-count")).to_have_text("5")
+    cell(page, 1, 5).click()
+    cell(page, 1, 6).click()
+    for _ in range(10):
+        cell(page, 0, 9).click()
+    page.locator(".mw-confirm").click()
+    expect(page.locator(".mw-status")).to_have_text("North to move", timeout=30_000)
+    expect(cell(page, 0, 9).locator(".mw-count")).to_have_text("10")
+    assert not page.errors
