@@ -74,7 +74,8 @@ export class MovePlayer {
     if (this.step >= this.trace.length) this.step = 0;
     this.playing = true;
     this.render();
-    this.tick();
+    // A short pause on the starting position, with the moved hole marked.
+    this.cancel = this.schedule(() => this.tick(), TIMING.quick / this.speed());
   }
 
   pause(): void {

@@ -244,7 +244,9 @@ export class BoardWidget {
       if (this.opening.phase === "place") playable = new Set(this.view.allCells().map(key));
     }
     if (this.lift.cell) selected.add(key(this.lift.cell));
-    const ev = this.frame?.event;
+    const f = this.frame;
+    // While a move starts, its first event's hole is marked before anything moves.
+    const ev = f && f.step === 0 && f.drops === null && this.player.playing ? this.player.trace[0] : f?.event;
     const activeCell = ev ? ((ev.hole ?? ev.boma ?? ev.to) as Cell | undefined) : undefined;
     this.view.update({
       board,
