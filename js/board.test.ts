@@ -24,7 +24,7 @@ function traits(position: Position, extra: Partial<Traits> = {}): Traits {
     game: position.game, position, position_before: null, legal_moves: [], trace: [], narration: [],
     last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
     perspective: "south", labels: { south: "South", north: "North" }, title: "Test", interactive: true,
-    speed: 1, ...extra,
+    speed: 1, locale: "en", ...extra,
   };
 }
 

@@ -46,10 +46,59 @@ const EN = {
   inHand: (n: number) => `${n} in hand`,
   board: (title: string) => `${title} board`,
   watching: "Watching: moves come from the notebook.",
+  controls: "Move controls",
+  placed: (n: number) => `${n} placed`,
 };
 
 export type Strings = typeof EN;
-export const STRINGS: Record<string, Strings> = { en: EN };
+
+const KO: Strings = {
+  toMove: (name: string) => `${name} 차례`,
+  wins: (name: string) => `${name} 승리`,
+  draw: "무승부",
+  oneWarrior: "전사 한 명의 승리",
+  stones: (n: number) => `돌 ${n}개`,
+  warriors: (n: number) => `전사 ${n}명`,
+  row: { inner: "안쪽 줄", outer: "바깥쪽 줄" } as Record<string, string>,
+  hole: (side: string, row: string, n: number) => `${side} ${row}, ${n}번 구멍`,
+  boma: (side: string, n: number) => `${side} ${n}번 보마`,
+  jail: (side: string) => `${side} 감옥`,
+  jailShort: (side: string) => (side.length > 8 ? `${side.slice(0, 7)}\u2026` : side),
+  canPlay: "둘 수 있음",
+  nki: "nki (보호됨)",
+  lastMove: "마지막 수",
+  selected: "선택됨",
+  lifted: "집어 듦",
+  replay: "수 다시 보기",
+  back: "한 단계 뒤로",
+  play: "재생",
+  pause: "일시 정지",
+  forward: "한 단계 앞으로",
+  end: "끝으로 건너뛰기",
+  speed: "속도",
+  undo: "무르기",
+  redo: "다시 하기",
+  reset: "처음부터",
+  busy: "수가 끝날 때까지 기다리거나 끝으로 건너뛰세요 (End 키).",
+  lift: (k: number, of: number) => `${of}명 중 ${k}명 들기`,
+  sow: (k: number) => `${k}명 뿌리기`,
+  fewer: "하나 적게",
+  more: "하나 더",
+  openingLift: (name: string) => `오프닝: ${name}, 자기 줄에서 비울 보마 두 개를 고르세요.`,
+  openingPlace: (left: number) =>
+    left ? `집어 든 전사를 놓으세요: ${left}명 남음. 보마를 누르면 한 명씩 놓입니다.` : "모두 놓았습니다: 확인하거나 되돌리세요.",
+  takeBack: "되돌리기",
+  confirm: "확인",
+  cancel: "취소",
+  step: (i: number, n: number) => `${n}단계 중 ${i}단계`,
+  inHand: (n: number) => `손에 ${n}개`,
+  board: (title: string) => `${title} 판`,
+  watching: "보기 모드: 수는 노트북에서 둡니다.",
+  controls: "수 조작",
+  placed: (n: number) => `${n}명 놓음`,
+};
+
+export const STRINGS: Record<string, Strings> = { en: EN, ko: KO };
 
 export function ownNumber(game: Game, [r, c]: Cell, columns: number): number {
   const south = ownerOf(game, [r, c]) === "south";

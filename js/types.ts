@@ -51,6 +51,7 @@ export interface Traits {
   title: string;
   interactive: boolean;
   speed: number;
+  locale: string;
 }
 
 export type Message =

@@ -36,7 +36,7 @@ export function moveCells(move: Move | null, rows: number): Cell[] {
 
 export class BoardWidget {
   readonly root: HTMLDivElement;
-  private t: Strings = STRINGS.en;
+  private t: Strings;
   private view!: BoardView;
   private boardBox: HTMLDivElement;
   private status: HTMLDivElement;
@@ -58,7 +58,9 @@ export class BoardWidget {
   private listeners: [string, () => void][] = [];
 
   constructor(private model: Model, host: HTMLElement) {
+    this.t = STRINGS[model.get("locale")] ?? STRINGS.en;
     this.root = el("div", "mw-root", host);
+    this.root.lang = model.get("locale") || "en";
     this.root.dataset.game = model.get("game");
     const head = el("div", "mw-head", this.root);
     el("div", "mw-title", head, model.get("title"));
@@ -118,10 +120,10 @@ export class BoardWidget {
   // -- building -------------------------------------------------------------------
 
   private buildToolbar(): void {
+    const t = this.t;
     const bar = el("div", "mw-toolbar", this.root);
     bar.setAttribute("role", "toolbar");
-    bar.setAttribute("aria-label", "Move controls");
-    const t = this.t;
+    bar.setAttribute("aria-label", t.controls);
     button(bar, "mw-replay", t.replay, "\u21BA", () => this.player.replay());
     button(bar, "mw-back", t.back, "\u25C0", () => this.player.back());
     this.playBtn = button(bar, "mw-play", t.play, "\u25B6", () => (this.player.playing ? this.player.pause() : this.player.play()));
@@ -240,7 +242,7 @@ export class BoardWidget {
         selected.add(key(c));
         notes.set(key(c), this.t.lifted);
       }
-      for (const c of this.opening.drops) notes.set(key(c), `${this.opening.placedAt(c)} placed`);
+      for (const c of this.opening.drops) notes.set(key(c), this.t.placed(this.opening.placedAt(c)));
       if (this.opening.phase === "place") playable = new Set(this.view.allCells().map(key));
     }
     if (this.lift.cell) selected.add(key(this.lift.cell));
@@ -445,8 +447,17 @@ export class BoardWidget {
 }
 
 function render({ model, el: host }: { model: Model; el: HTMLElement }): () => void {
-  const widget = new BoardWidget(model, host);
-  return () => widget.dispose();
+  let widget = new BoardWidget(model, host);
+  // A new language redraws the whole view with its own words.
+  const relocale = () => {
+    widget.dispose();
+    widget = new BoardWidget(model, host);
+  };
+  model.on("change:locale", relocale);
+  return () => {
+    model.off("change:locale", relocale);
+    widget.dispose();
+  };
 }
 
 export default { render };

@@ -17,7 +17,7 @@ import anywidget
 import traitlets as t
 
 from ..rules import MalformedError, load_position
-from ..rules.names import narrate
+from ..rules.names import LOCALES, narrate, player_name
 from ..rules.record import GameRecord
 from ..svg import board_svg
 
@@ -63,14 +63,17 @@ class Board(anywidget.AnyWidget):
     title = t.Unicode("").tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
     speed = t.Float(1.0).tag(sync=True)
+    #: Interface and narration language: "en" (default) or "ko".
+    locale = t.Enum(list(LOCALES), default_value="en").tag(sync=True)
 
     def __init__(self, game: str, *, position: dict | None = None, perspective: str = "south",
-                 labels: dict | None = None, title: str | None = None, **variant: Any):
+                 labels: dict | None = None, title: str | None = None, locale: str = "en",
+                 **variant: Any):
         record = GameRecord(game, start=position, **variant)
-        super().__init__(game=game, perspective=perspective,
+        super().__init__(game=game, perspective=perspective, locale=locale,
                          title=title if title is not None else game.capitalize())
-        if labels is not None:
-            self.labels = labels
+        self._default_labels = labels is None
+        self.labels = labels if labels is not None else self._side_names()
         self._record = record
         self._observers: list[Callable[[dict, list[dict], "Board"], None]] = []
         self.on_msg(self._on_message)
@@ -191,18 +194,32 @@ class Board(anywidget.AnyWidget):
 
     def _sync(self, *, trace, before, last):
         rec = self._record
-        columns = rec.variant.get("columns", 7)
         with self.hold_sync():
             self.position_before = before
             self.position = rec.position
             self.legal_moves = rec.legal_moves()
             self.trace = trace
-            self.narration = [narrate(self.game, e, columns) for e in trace]
+            self.narration = self._narrate(trace)
             self.last_move = last
             self.move_count = len(rec)
             self.can_undo = rec.can_undo
             self.can_redo = rec.can_redo
             self.error = ""
+
+    def _narrate(self, trace: list[dict]) -> list[str]:
+        columns = self._record.variant.get("columns", 7)
+        return [narrate(self.game, e, columns, self.locale) for e in trace]
+
+    def _side_names(self) -> dict:
+        return {p: player_name(p, self.locale) for p in ("south", "north")}
+
+    @t.observe("locale")
+    def _relabel(self, change):
+        if hasattr(self, "_record"):
+            with self.hold_sync():
+                self.narration = self._narrate(self.trace)
+                if self._default_labels:
+                    self.labels = self._side_names()
 
     def _notify(self, move, trace):
         for observer in list(self._observers):
