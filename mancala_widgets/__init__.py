@@ -10,11 +10,12 @@ from .rules import (GameOverError, IllegalMoveError, InvalidMoveError, InvalidPo
                     legal_moves, load_position, play)
 from .rules.record import GameRecord
 from .svg import board_svg
-from .widgets import Board, KiothiBoard, KisoloBoard
+from .lessons import available_lessons, load_lesson
+from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
 
 __version__ = "0.1.0"
 __all__ = [
     "Board", "GameOverError", "GameRecord", "IllegalMoveError", "InvalidMoveError",
-    "InvalidPositionError", "InvalidRecordError", "KiothiBoard", "KisoloBoard", "apply_move",
-    "board_svg", "dump_position", "initial_position", "legal_moves", "load_position", "play",
+    "InvalidPositionError", "InvalidRecordError", "KiothiBoard", "KisoloBoard", "Lesson",
+    "apply_move", "available_lessons", "board_svg", "load_lesson", "dump_position", "initial_position", "legal_moves", "load_position", "play",
 ]

@@ -41,6 +41,8 @@ class Board(anywidget.AnyWidget):
     0
     """
 
+    message_kinds = MESSAGE_KINDS
+
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
 
@@ -235,6 +237,8 @@ class Board(anywidget.AnyWidget):
     def _on_message(self, _widget, content, _buffers):
         try:
             kind = self._check_message(content)
+            if self._on_extra_message(kind, content):
+                return
             if kind == "play":
                 self.play(content["move"])
             elif kind == "undo":
@@ -248,15 +252,20 @@ class Board(anywidget.AnyWidget):
         except (ValueError, t.TraitError) as e:
             self._show_error(str(e))
 
+    def _on_extra_message(self, kind: str, content: dict) -> bool:
+        """Subclasses answer their own message kinds here."""
+        return False
+
     def _check_message(self, content) -> str:
         if not isinstance(content, dict):
             raise MalformedError(f"message: expected an object, got {type(content).__name__}")
         kind = content.get("kind")
-        if not isinstance(kind, str) or kind not in MESSAGE_KINDS:
+        kinds = self.message_kinds
+        if not isinstance(kind, str) or kind not in kinds:
             raise MalformedError(f"message kind = {json.dumps(kind)[:40]}: expected one of "
-                                 f"{', '.join(MESSAGE_KINDS)}")
-        extra = sorted(set(content) - set(MESSAGE_KINDS[kind]))
-        missing = sorted(set(MESSAGE_KINDS[kind]) - set(content))
+                                 f"{', '.join(kinds)}")
+        extra = sorted(set(content) - set(kinds[kind]))
+        missing = sorted(set(kinds[kind]) - set(content))
         if extra or missing:
             raise MalformedError(f"message {kind!r}: " + (f"unexpected field {extra[0]!r}"
                                  if extra else f"missing field {missing[0]!r}"))

@@ -1,0 +1,174 @@
+"""Lessons as data: the packaged lessons load, broken ones are refused with an
+error naming the step, and the lesson stepper walks, asks and answers."""
+
+import copy
+import re
+
+import pytest
+
+from mancala_widgets import Lesson, available_lessons, load_lesson
+from mancala_widgets.lessons import InvalidLessonError, predict_answer
+from mancala_widgets.rules import initial_position, play
+
+GOOD = {
+    "format": "mancala-widgets/lesson", "version": 1, "id": "t", "game": "kisolo",
+    "variant": {"columns": 7}, "title": {"en": "T", "ko": "티"},
+    "steps": [
+        {"text": "Start."},
+        {"text": "Capture.", "move": {"type": "capture", "column": 3},
+         "predict": {"ask": "capture", "explain": "It takes North's inner hole."}},
+        {"text": {"en": "Then North.", "ko": "그다음 북쪽."}, "highlight": [[1, 0]],
+         "label": {"at": [1, 0], "text": "here"}, "arrow": {"from": [0, 0], "to": [1, 0]}},
+    ],
+}
+
+
+def broken(path, value):
+    d = copy.deepcopy(GOOD)
+    target = d
+    for key in path[:-1]:
+        target = target[key]
+    if value is None:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return d
+
+
+@pytest.mark.parametrize("name", available_lessons())
+def test_packaged_lessons_load_in_both_languages(name):
+    lesson = load_lesson(name)
+    assert lesson.steps and lesson.title["en"] and lesson.title["ko"]
+    for step in lesson.steps:
+        assert step.text["en"] and step.text.get("ko"), f"{name}: every text has Korean"
+        if step.predict:
+            assert step.predict["question"]["ko"]
+
+
+def test_the_lessons_named_by_the_notebooks_exist():
+    assert {"pussa-kanawa", "nki", "leftmost-triple", "start-here"} <= set(available_lessons())
+
+
+BROKEN = [
+    ("not json object", [], "lesson: expected an object"),
+    ("wrong format", broken(["format"], "slides"), "format/version"),
+    ("unknown game", broken(["game"], "oware"), "game = 'oware'"),
+    ("bad variant", broken(["variant"], {"columns": 9}), "columns = 9"),
+    ("no steps", broken(["steps"], []), "steps: expected a non-empty list"),
+    ("step without text", broken(["steps", 0, "text"], None), "step 1: missing field 'text'"),
+    ("unknown step field", broken(["steps", 0, "html"], "<b>x</b>"), "step 1: unexpected field 'html'"),
+    ("text without English", broken(["steps", 2, "text"], {"ko": "만"}), "step 3: text: expected a text"),
+    ("unknown language", broken(["steps", 2, "text"], {"en": "a", "fr": "b"}), "step 3: text: unknown language 'fr'"),
+    ("empty text", broken(["steps", 0, "text"], "  "), "step 1: text.en: expected a non-empty text"),
+    ("illegal move", broken(["steps", 1, "move"], {"type": "sow", "row": 3, "column": 0}), r"step 2: move .*turn-start capture is due"),
+    ("malformed move", broken(["steps", 1, "move"], {"type": "jump"}), "step 2: move .*type = 'jump'"),
+    ("bad position", broken(["steps", 2, "position"], {"game": "kisolo"}), "step 3: position: .*missing field"),
+    ("other game's position", broken(["steps", 2, "position"], initial_position("kiothi")), "step 3: position: a kiothi position in a kisolo lesson"),
+    ("highlight off the board", broken(["steps", 2, "highlight"], [[4, 0]]), r"step 3: highlight\[0\] = \[4, 0\]"),
+    ("label without text", broken(["steps", 2, "label"], {"at": [1, 0]}), "step 3: label: missing field 'text'"),
+    ("arrow shape", broken(["steps", 2, "arrow"], {"from": [0, 0], "to": "up"}), 'step 3: arrow.to = "up"'),
+    ("unknown prediction", broken(["steps", 1, "predict"], {"ask": "score"}), "step 2: predict.ask = 'score'"),
+    ("prediction without move", broken(["steps", 0, "predict"], {"ask": "landing"}), "step 1: predict: a prediction needs a move"),
+    ("lifted without relay", broken(["steps", 1, "predict"], {"ask": "protected"}), "step 2: predict.ask = 'protected': only Kiothi"),
+]
+
+
+@pytest.mark.parametrize("name, data, message", BROKEN, ids=[b[0] for b in BROKEN])
+def test_broken_lessons_name_the_step_and_the_problem(name, data, message):
+    with pytest.raises(InvalidLessonError, match=message):
+        load_lesson(data)
+
+
+def test_a_broken_lesson_file(tmp_path):
+    (tmp_path / "bad.json").write_text("{'single quotes': 1}")
+    with pytest.raises(InvalidLessonError, match="bad.json is not valid JSON"):
+        load_lesson(tmp_path / "bad.json")
+    with pytest.raises(InvalidLessonError, match="no lesson called 'nope'"):
+        load_lesson("nope")
+
+
+def test_answers_come_from_the_rules_not_the_author():
+    lesson = load_lesson("pussa-kanawa")
+    for step in lesson.steps:
+        if step.predict:
+            _, trace = play(step.start, step.move)
+            assert step.predict["answer"] == predict_answer(
+                step.predict["ask"], lesson.game, trace, step.after)
+    landing = next(s for s in lesson.steps if s.predict and s.predict["ask"] == "landing")
+    assert landing.predict["answer"] == [[3, 2]]
+
+
+def test_the_stepper_walks_forward_back_and_restarts():
+    lesson = Lesson(GOOD)
+    assert lesson.step == 1 and lesson.lesson["text"] == "Start." and lesson.move_count == 0
+    lesson.next()
+    assert lesson.lesson["question"]["ask"] == "capture" and lesson.move_count == 0, (
+        "a prediction waits for the answer")
+    lesson._handle_custom_msg({"kind": "answer", "cells": [[1, 3]]}, [])
+    assert lesson.lesson["feedback"]["correct"] is True
+    assert lesson.lesson["feedback"]["text"] == "Right! It takes North's inner hole."
+    assert lesson.move_count == 1 and lesson.trace[0]["rule"] == "turn_start_capture"
+    lesson.next()
+    assert lesson.lesson["highlight"] == [[1, 0]] and lesson.lesson["label"]["text"] == "here"
+    assert lesson.lesson["arrow"] == {"from": [0, 0], "to": [1, 0]}
+    assert lesson.position["to_move"] == "north", "step 3 continues after step 2's move"
+    lesson.next()
+    assert lesson.step == 3, "no step after the last"
+    lesson._handle_custom_msg({"kind": "lesson", "action": "back"}, [])
+    assert lesson.step == 2 and lesson.lesson["feedback"] is None, "asked again"
+    lesson._handle_custom_msg({"kind": "lesson", "action": "restart"}, [])
+    assert lesson.step == 1 and lesson.position == initial_position("kisolo")
+
+
+def test_a_wrong_answer_is_told_the_answer_and_why():
+    lesson = Lesson(GOOD)
+    lesson.next()
+    feedback = lesson.answer([[0, 0]])
+    assert feedback["correct"] is False
+    assert feedback["text"] == ("Not quite. The answer: North's inner hole 4. "
+                                "It takes North's inner hole.")
+    with pytest.raises(ValueError, match="has been answered"):
+        lesson.answer([[1, 3]])
+
+
+def test_no_capture_is_an_answer():
+    lesson = Lesson("nki")
+    while not (lesson.lesson["question"] and lesson.lesson["question"]["ask"] == "capture"):
+        lesson.next()
+    assert lesson.lesson["question"]["none"] is True
+    assert lesson.answer([])["correct"] is True
+
+
+def test_bad_answer_messages_change_nothing():
+    lesson = Lesson(GOOD)
+    lesson.next()
+    for content, message in [({"kind": "answer", "cells": "1,3"}, "expected a list"),
+                             ({"kind": "answer", "cells": [[9, 9]]}, r"cells\[0\]"),
+                             ({"kind": "lesson", "action": "skip"}, "lesson action = 'skip'"),
+                             ({"kind": "answer"}, "missing field 'cells'"),
+                             ({"kind": "play", "move": {"type": "capture", "column": 3}},
+                              "for watching")]:
+        lesson._handle_custom_msg(content, [])
+        assert re.search(message, lesson.error), lesson.error
+        assert lesson.move_count == 0 and lesson.lesson["feedback"] is None
+
+
+def test_korean_lesson_and_feedback():
+    lesson = Lesson("leftmost-triple", locale="ko")
+    assert lesson.lesson["title"] == "Kiothi의 가장 왼쪽 3연 획득"
+    assert lesson.labels == {"south": "남쪽", "north": "북쪽"}
+    feedback = lesson.answer([[0, 3]])
+    assert feedback["text"].startswith("아쉽지만 틀렸습니다. 정답: 북쪽 6번 보마.")
+    assert lesson.narration[:2] == ["남쪽 3번 보마에서 전사 2명을 집어 듭니다.",
+                                 "1바퀴째: 전사 2명을 하나씩 뿌립니다. 마지막은 남쪽 5번 보마에 떨어집니다."]
+    lesson.locale = "en"
+    assert lesson.lesson["title"] == "Kiothi's leftmost triple capture"
+    assert lesson.labels == {"south": "South", "north": "North"}
+
+
+def test_summary_on_the_last_step():
+    lesson = Lesson("pussa-kanawa")
+    assert lesson.lesson["summary"] is None
+    for _ in range(20):
+        lesson.next()
+    assert lesson.lesson["summary"].startswith("You have seen every rule of Kisolo")
