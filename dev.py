@@ -45,11 +45,16 @@ def setup():
 def chromium() -> None:
     """The browser tests use Debian's Chromium where there is one (CI installs
     it), else Playwright's own build."""
-    if os.environ.get("MANCALA_CHROMIUM") or shutil.which("chromium"):
-        return
     if os.environ.get("CI") == "true" and shutil.which("apt-get") and os.geteuid() == 0:
-        run("apt-get", "update", "-qq")
-        run("apt-get", "install", "-y", "-qq", "chromium")
+        # Korean fonts, so the screenshots of the Korean lessons are legible.
+        missing = [p for p, f in (("chromium", "/usr/bin/chromium"),
+                                  ("fonts-nanum", "/usr/share/fonts/truetype/nanum"))
+                   if not os.path.exists(f)]
+        if missing:
+            run("apt-get", "update", "-qq")
+            run("apt-get", "install", "-y", "-qq", *missing)
+        return
+    if os.environ.get("MANCALA_CHROMIUM") or shutil.which("chromium"):
         return
     run(PY, "-m", "playwright", "install", "chromium")
 

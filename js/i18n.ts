@@ -48,6 +48,15 @@ const EN = {
   watching: "Watching: moves come from the notebook.",
   controls: "Move controls",
   placed: (n: number) => `${n} placed`,
+  lessonStep: (i: number, n: number) => `Step ${i} of ${n}`,
+  next: "Next",
+  previous: "Back",
+  restartLesson: "Restart lesson",
+  noCapture: "No capture",
+  check: "Check",
+  chosen: "chosen",
+  choose: "click to answer",
+  lessonNav: "Lesson steps",
 };
 
 export type Strings = typeof EN;
@@ -96,6 +105,15 @@ const KO: Strings = {
   watching: "보기 모드: 수는 노트북에서 둡니다.",
   controls: "수 조작",
   placed: (n: number) => `${n}명 놓음`,
+  lessonStep: (i: number, n: number) => `${n}단계 중 ${i}단계`,
+  next: "다음",
+  previous: "이전",
+  restartLesson: "수업 처음부터",
+  noCapture: "획득 없음",
+  check: "확인",
+  chosen: "골랐음",
+  choose: "눌러서 답하기",
+  lessonNav: "수업 단계",
 };
 
 export const STRINGS: Record<string, Strings> = { en: EN, ko: KO };

@@ -31,6 +31,8 @@ export interface Frame {
   active: string | null;
   /** Where the last stone fell, while pussa kanawa lifts the hole after it. */
   landing: string | null;
+  /** Lesson marks. */
+  highlight: Set<string>;
   /** Extra words for a cell's label (e.g. "lifted", "2 placed"). */
   notes: Map<string, string>;
 }
@@ -47,6 +49,8 @@ export class BoardView {
   readonly svg: SVGSVGElement;
   readonly layout: Layout;
   readonly fly: SVGGElement;
+  readonly overlay: SVGGElement;
+  private arrowId = `mw-arrow-${Math.random().toString(36).slice(2)}`;
   private cells = new Map<string, CellParts>();
   private jails = new Map<Player, SVGTextElement>();
   private jailGroups = new Map<Player, SVGGElement>();
@@ -91,7 +95,33 @@ export class BoardView {
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) this.buildCell([r, c]);
     }
+    this.overlay = svgEl("g", { class: "mw-overlay" }, svg);
     this.fly = svgEl("g", { class: "mw-fly", "aria-hidden": "true" }, svg);
+    const defs = svgEl("defs", {}, svg);
+    const marker = svgEl("marker", { id: this.arrowId, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, defs);
+    svgEl("path", { class: "mw-arrow-head", d: "M0 0L10 5L0 10z" }, marker);
+  }
+
+  /** A lesson's label by a hole and its arrow between two holes. */
+  drawOverlay(label: { at: Cell; text: string } | null, arrow: { from: Cell; to: Cell } | null): void {
+    while (this.overlay.firstChild) this.overlay.firstChild.remove();
+    if (arrow) {
+      const a = this.center(arrow.from);
+      const b = this.center(arrow.to);
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const ux = (b.x - a.x) / len;
+      const uy = (b.y - a.y) / len;
+      svgEl("line", {
+        class: "mw-arrow", x1: a.x + ux * RADIUS, y1: a.y + uy * RADIUS, x2: b.x - ux * (RADIUS + 4), y2: b.y - uy * (RADIUS + 4),
+        "marker-end": `url(#${this.arrowId})`,
+      }, this.overlay);
+    }
+    if (label) {
+      const p = this.center(label.at);
+      const g = svgEl("g", { class: "mw-label" }, this.overlay);
+      const text = svgEl("text", { x: p.x, y: p.y - RADIUS - 8, "text-anchor": "middle" }, g);
+      text.textContent = label.text;
+    }
   }
 
   private buildCell(cell: Cell): void {
@@ -145,6 +175,7 @@ export class BoardView {
       parts.g.classList.toggle("mw-last", f.lastMove.has(k));
       parts.g.classList.toggle("mw-active", f.active === k);
       parts.g.classList.toggle("mw-landing", f.landing === k);
+      parts.g.classList.toggle("mw-highlight", f.highlight.has(k));
       parts.marker.textContent = f.lastMove.has(k) ? "\u25B2" : "";
       parts.g.setAttribute("aria-disabled", playable ? "false" : "true");
       const words = [cellName(this.t, this.game, cell, this.columns, f.labels), piece(n)];

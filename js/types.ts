@@ -33,6 +33,20 @@ export interface TraceEvent {
   [key: string]: unknown;
 }
 
+export interface LessonState {
+  id: string;
+  title: string;
+  step: number;
+  steps: number;
+  text: string;
+  summary: string | null;
+  highlight: Cell[];
+  label: { at: Cell; text: string } | null;
+  arrow: { from: Cell; to: Cell } | null;
+  question: { ask: string; text: string; multi: boolean; none: boolean } | null;
+  feedback: { correct: boolean; text: string; cells: Cell[] } | null;
+}
+
 export interface Traits {
   game: Game;
   position: Position;
@@ -52,13 +66,17 @@ export interface Traits {
   interactive: boolean;
   speed: number;
   locale: string;
+  /** Only on a Lesson. */
+  lesson?: LessonState | null;
 }
 
 export type Message =
   | { kind: "play"; move: Move }
   | { kind: "undo" }
   | { kind: "redo" }
-  | { kind: "reset" };
+  | { kind: "reset" }
+  | { kind: "lesson"; action: "next" | "back" | "restart" }
+  | { kind: "answer"; cells: Cell[] };
 
 /** The part of anywidget's model this front end uses. */
 export interface Model {

@@ -7,7 +7,7 @@ import { key, kisoloMove, LiftChoice, Opening, playableCells } from "./interacti
 import { neighbour } from "./layout";
 import { BoardView } from "./render";
 import { animateFly } from "./fly";
-import type { Cell, Model, Move, Player, Position, TraceEvent } from "./types";
+import type { Cell, Model, Move, Player, Position, TraceEvent, Traits } from "./types";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, parent?: HTMLElement, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -56,6 +56,9 @@ export class BoardWidget {
   private shown: Position | null = null;
   private shape = "";
   private listeners: [string, () => void][] = [];
+  private lessonBox: HTMLDivElement;
+  /** Cells chosen for a multi-answer prediction, before Check. */
+  private chosen = new Set<string>();
 
   constructor(private model: Model, host: HTMLElement) {
     this.t = STRINGS[model.get("locale")] ?? STRINGS.en;
@@ -66,6 +69,7 @@ export class BoardWidget {
     el("div", "mw-title", head, model.get("title"));
     this.status = el("div", "mw-status", head);
     this.status.setAttribute("role", "status");
+    this.lessonBox = el("div", "mw-lesson", this.root);
     this.boardBox = el("div", "mw-board-box", this.root);
     this.panel = el("div", "mw-panel", this.root);
     const line = el("div", "mw-narration-line", this.root);
@@ -96,6 +100,10 @@ export class BoardWidget {
     this.on("change:interactive", () => this.refresh());
     this.on("change:can_undo", () => this.refresh());
     this.on("change:can_redo", () => this.refresh());
+    this.on("change:lesson", () => {
+      this.chosen.clear();
+      this.refresh();
+    });
     this.boardBox.addEventListener("click", (e) => this.onBoardClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
@@ -231,6 +239,8 @@ export class BoardWidget {
     const legal = this.model.get("legal_moves");
     const idle = !this.player.busy && this.atEnd();
     const canPlay = idle && this.model.get("interactive") && p.status === "playing";
+    const lesson = this.model.get("lesson") ?? null;
+    const answering = this.answering();
     const state = this.frame?.state;
     let board = state ? state.board : p.board;
     const notes = new Map<string, string>();
@@ -246,6 +256,15 @@ export class BoardWidget {
       if (this.opening.phase === "place") playable = new Set(this.view.allCells().map(key));
     }
     if (this.lift.cell) selected.add(key(this.lift.cell));
+    if (answering) {
+      playable = new Set(this.view.allCells().map(key));
+      for (const k of this.chosen) {
+        selected.add(k);
+        notes.set(k, this.t.chosen);
+      }
+    }
+    const fb = lesson?.feedback;
+    if (fb && idle) for (const c of fb.cells) notes.set(key(c), this.t.chosen);
     const f = this.frame;
     // While a move starts, its first event's hole is marked before anything moves.
     const ev = f && f.step === 0 && f.drops === null && this.player.playing ? this.player.trace[0] : f?.event;
@@ -261,13 +280,17 @@ export class BoardWidget {
       active: activeCell && !idle ? key(activeCell) : null,
       landing: ev && !idle && ev.landing ? key(ev.landing as Cell) : null,
       notes,
+      highlight: new Set((lesson?.highlight ?? []).map(key)),
     });
+    this.view.drawOverlay(lesson?.label ?? null, lesson?.arrow ?? null);
+    this.showLesson(lesson, answering);
     this.updateFocusable();
     this.showStatus(idle);
     this.showNarration();
     this.showPanel(canPlay);
     this.playBtn.textContent = this.player.playing ? "\u23F8" : "\u25B6";
     this.playBtn.setAttribute("aria-label", this.player.playing ? this.t.pause : this.t.play);
+    this.root.classList.toggle("mw-in-lesson", lesson !== null);
     this.undoBtn.disabled = !this.model.get("can_undo") || !this.model.get("interactive");
     this.redoBtn.disabled = !this.model.get("can_redo") || !this.model.get("interactive");
     this.root.classList.toggle("mw-busy", !idle);
@@ -313,7 +336,7 @@ export class BoardWidget {
     while (panel.firstChild) panel.firstChild.remove();
     const t = this.t;
     if (!this.model.get("interactive")) {
-      el("span", "mw-hint", panel, t.watching);
+      if (!this.model.get("lesson")) el("span", "mw-hint", panel, t.watching);
       return;
     }
     if (!canPlay) return;
@@ -379,6 +402,10 @@ export class BoardWidget {
       this.notice.textContent = this.t.busy;
       return;
     }
+    if (this.answering()) {
+      this.answerWith(cell);
+      return;
+    }
     const p = this.position;
     if (!this.model.get("interactive") || p.status !== "playing") return;
     const legal = this.model.get("legal_moves");
@@ -396,6 +423,69 @@ export class BoardWidget {
       return;
     }
     if (this.lift.choose(cell, legal)) this.refresh();
+  }
+
+  /** A lesson question waits for the student's answer. */
+  private answering(): boolean {
+    const lesson = this.model.get("lesson");
+    return !!lesson && !!lesson.question && !lesson.feedback;
+  }
+
+  private answerWith(cell: Cell): void {
+    const q = this.model.get("lesson")!.question!;
+    if (!q.multi) {
+      this.send({ kind: "answer", cells: [cell] });
+      return;
+    }
+    const k = key(cell);
+    if (this.chosen.has(k)) this.chosen.delete(k);
+    else this.chosen.add(k);
+    this.refresh();
+  }
+
+  private showLesson(lesson: Traits["lesson"], answering: boolean): void {
+    const box = this.lessonBox;
+    while (box.firstChild) box.firstChild.remove();
+    box.hidden = !lesson;
+    if (!lesson) return;
+    const t = this.t;
+    const head = el("div", "mw-lesson-head", box);
+    el("span", "mw-lesson-title", head, lesson.title);
+    el("span", "mw-lesson-step", head, t.lessonStep(lesson.step, lesson.steps));
+    const bar = el("progress", "mw-lesson-progress", head);
+    bar.max = lesson.steps;
+    bar.value = lesson.step;
+    bar.setAttribute("aria-label", t.lessonStep(lesson.step, lesson.steps));
+    const text = el("p", "mw-lesson-text", box, lesson.text);
+    text.setAttribute("aria-live", "polite");
+    if (lesson.question) {
+      const q = el("p", "mw-question", box, lesson.question.text);
+      q.setAttribute("role", "note");
+      if (answering) {
+        const row = el("div", "mw-answer-row", box);
+        if (lesson.question.none) button(row, "mw-no-capture", t.noCapture, t.noCapture, () => this.send({ kind: "answer", cells: [] }));
+        if (lesson.question.multi) {
+          button(row, "mw-check", t.check, t.check, () =>
+            this.send({ kind: "answer", cells: [...this.chosen].map((k) => k.split(",").map(Number) as Cell) }),
+          );
+        }
+      }
+    }
+    if (lesson.feedback) {
+      const fb = el("p", `mw-feedback ${lesson.feedback.correct ? "mw-right" : "mw-wrong"}`, box);
+      fb.setAttribute("role", "status");
+      el("span", "mw-feedback-mark", fb, lesson.feedback.correct ? "\u2714 " : "\u2718 ");
+      el("span", "mw-feedback-text", fb, lesson.feedback.text);
+    }
+    if (lesson.summary) el("p", "mw-summary", box, lesson.summary);
+    const nav = el("div", "mw-lesson-nav", box);
+    nav.setAttribute("role", "group");
+    nav.setAttribute("aria-label", t.lessonNav);
+    const back = button(nav, "mw-lesson-back", t.previous, `\u2190 ${t.previous}`, () => this.send({ kind: "lesson", action: "back" }));
+    back.disabled = lesson.step <= 1;
+    const next = button(nav, "mw-lesson-next", t.next, `${t.next} \u2192`, () => this.send({ kind: "lesson", action: "next" }));
+    next.disabled = lesson.step >= lesson.steps || answering;
+    button(nav, "mw-lesson-restart", t.restartLesson, t.restartLesson, () => this.send({ kind: "lesson", action: "restart" }));
   }
 
   private playLift(): void {

@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import widget from "./widget";
+import { fakeModel } from "./test-utils";
+import type { LessonState, Position, Traits } from "./types";
+
+const START: Position = {
+  game: "kisolo", columns: 7, to_move: "south", status: "playing", winner: null, reason: null,
+  board: [[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0], [2, 0, 0, 3, 0, 0, 0]],
+};
+
+function lessonTraits(lesson: LessonState): Traits {
+  return {
+    game: "kisolo", position: START, position_before: null, legal_moves: [], trace: [], narration: [],
+    last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
+    perspective: "south", labels: { south: "South", north: "North" }, title: "L", interactive: false,
+    speed: 1, locale: "en", lesson,
+  };
+}
+
+const base: LessonState = {
+  id: "t", title: "Pussa kanawa", step: 2, steps: 5, text: "Where will the last stone fall?",
+  summary: null, highlight: [[3, 0]], label: { at: [3, 2], text: "landing hole" }, arrow: { from: [3, 0], to: [3, 6] },
+  question: { ask: "landing", text: "Click the hole.", multi: false, none: false }, feedback: null,
+};
+
+let host: HTMLDivElement;
+beforeEach(() => {
+  document.body.innerHTML = "";
+  host = document.createElement("div");
+  document.body.appendChild(host);
+});
+
+const click = (el: Element) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const cell = (r: number, c: number) => host.querySelector(`[data-cell="${r},${c}"]`)!;
+
+describe("the lesson panel", () => {
+  it("shows the step, its text, the marks and the question", () => {
+    widget.render({ model: fakeModel(lessonTraits(base)).model, el: host });
+    expect(host.querySelector(".mw-lesson-step")!.textContent).toBe("Step 2 of 5");
+    expect(host.querySelector(".mw-lesson-text")!.textContent).toBe("Where will the last stone fall?");
+    expect(cell(3, 0).classList.contains("mw-highlight")).toBe(true);
+    expect(host.querySelector(".mw-label text")!.textContent).toBe("landing hole");
+    expect(host.querySelector(".mw-arrow")).not.toBeNull();
+    expect((host.querySelector(".mw-lesson-next") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("answers a one-hole question with one click, by mouse or keyboard", () => {
+    const { model, sent } = fakeModel(lessonTraits(base));
+    widget.render({ model, el: host });
+    click(cell(3, 2));
+    cell(3, 3).dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(sent).toEqual([{ kind: "answer", cells: [[3, 2]] }, { kind: "answer", cells: [[3, 3]] }]);
+  });
+
+  it("collects several bomas, then Check; or answers No capture", () => {
+    const multi = { ...base, question: { ask: "protected", text: "Which?", multi: true, none: false } };
+    const { model, sent } = fakeModel(lessonTraits(multi));
+    widget.render({ model, el: host });
+    click(cell(3, 0));
+    click(cell(3, 3));
+    click(cell(3, 0)); // chosen again: unchosen
+    expect(cell(3, 3).getAttribute("aria-label")).toContain("chosen");
+    click(host.querySelector(".mw-check")!);
+    expect(sent).toEqual([{ kind: "answer", cells: [[3, 3]] }]);
+    model.update({ lesson: { ...base, question: { ask: "capture", text: "Capture?", multi: false, none: true } } });
+    click(host.querySelector(".mw-no-capture")!);
+    expect(sent[1]).toEqual({ kind: "answer", cells: [] });
+  });
+
+  it("shows feedback as text and lets the student go on", () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const done = { ...base, text: evil, feedback: { correct: false, text: `Not quite. ${evil}`, cells: [[3, 1]] as [number, number][] } };
+    const { model, sent } = fakeModel(lessonTraits(done));
+    widget.render({ model, el: host });
+    expect(host.querySelector("img")).toBeNull();
+    expect(host.querySelector(".mw-feedback")!.classList.contains("mw-wrong")).toBe(true);
+    expect(host.querySelector(".mw-feedback-text")!.textContent).toBe(`Not quite. ${evil}`);
+    click(cell(3, 2)); // no longer answering: a click does nothing
+    click(host.querySelector(".mw-lesson-next")!);
+    click(host.querySelector(".mw-lesson-back")!);
+    click(host.querySelector(".mw-lesson-restart")!);
+    expect(sent).toEqual([
+      { kind: "lesson", action: "next" }, { kind: "lesson", action: "back" }, { kind: "lesson", action: "restart" },
+    ]);
+  });
+});
