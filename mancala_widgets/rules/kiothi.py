@@ -37,6 +37,7 @@ for _i, _h in enumerate(CIRCUIT):
     NEXT[_h] = CIRCUIT[(_i + 1) % SIZE]
 OWNER = [NORTH] * COLS + [SOUTH] * COLS
 OWN_BOMAS = (list(range(10, 20)), list(range(0, 10)))
+RECORD_FROM_LAP = 32
 
 
 def opposite(h: int) -> int:
@@ -364,6 +365,7 @@ class _Sowing:
         self.sown = state.sown[:]
         self.jails = state.jails[:]
         self.trace = trace
+        self.tracing = trace is not None  # the fast path builds no events at all
         self.lap = 1
         self.resumed = False
 
@@ -373,8 +375,9 @@ class _Sowing:
 
     def lift(self, h: int, k: int, rule: str):
         contents = self.b[h]
-        self.emit({"kind": "lift", "rule": rule, "boma": cell(h), "count": k,
-                   "left": contents - k, "partial": k < contents, "lap": self.lap})
+        if self.tracing:
+            self.emit({"kind": "lift", "rule": rule, "boma": cell(h), "count": k,
+                       "left": contents - k, "partial": k < contents, "lap": self.lap})
         self.b[h] -= k
         if self.nki[h]:
             self.release_nki(h)
@@ -382,7 +385,8 @@ class _Sowing:
     def release_nki(self, h: int):
         """Lifting warriors from a boma removes its nki mark for good."""
         self.nki[h] = False
-        self.emit({"kind": "nki_release", "rule": "nki_release", "boma": cell(h)})
+        if self.tracing:
+            self.emit({"kind": "nki_release", "rule": "nki_release", "boma": cell(h)})
 
     def sow_from_next(self, h: int, k: int) -> int:
         b, sown = self.b, self.sown
@@ -393,7 +397,8 @@ class _Sowing:
             sown[h] = True
             if holes is not None:
                 holes.append(cell(h))
-        self.emit({"kind": "sow", "lap": self.lap, "bomas": holes})
+        if self.tracing:
+            self.emit({"kind": "sow", "lap": self.lap, "bomas": holes})
         return h
 
     def run(self, h: int, k: int):
@@ -408,16 +413,20 @@ class _Sowing:
                     "first-lap restriction forbids")
         seen = set()
         while occupied:
-            key = (tuple(b), last)
+            # A repeat means a cycle, which would also reach LAP_LIMIT: the verdict is the
+            # same either way, so states are only remembered once a relay runs long.
+            key = (tuple(b), last) if self.lap >= RECORD_FROM_LAP else None
             if key in seen or self.lap >= LAP_LIMIT:
                 why = ("comes back to a lap end seen before" if key in seen
                        else f"is still going after {LAP_LIMIT:,} laps")
                 return ("perpetual_sowing",
                         f"lifting {k} from boma {cell(h)} starts a relay that {why}, so it "
                         "would never end: a perpetual move is not allowed")
-            seen.add(key)
-            self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": True,
-                       "own_row": OWNER[last] == p, "then": "relay"})
+            if key is not None:
+                seen.add(key)
+            if self.tracing:
+                self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": True,
+                           "own_row": OWNER[last] == p, "then": "relay"})
             self.lap += 1
             m = b[last]
             self.lift(last, m, "relay")
@@ -428,8 +437,9 @@ class _Sowing:
                                "to_lap": self.lap, "board": grid(b, COLS),
                                "nki": grid(self.nki, COLS), "sown": grid(self.sown, COLS)})
             self.resumed = True
-        self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": False,
-                   "own_row": OWNER[last] == p, "then": "end"})
+        if self.tracing:
+            self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": False,
+                       "own_row": OWNER[last] == p, "then": "end"})
         self.capture(last)
         return None
 
@@ -445,16 +455,18 @@ class _Sowing:
             why, rule = "nki", "nki_protection"
         else:
             taken = b[opp]
-            self.emit({"kind": "capture", "rule": "capture", "player": PLAYERS[p],
-                       "boma": cell(last), "from": cell(opp) + [taken], "count": taken + 1,
-                       "jail": PLAYERS[p]})
+            if self.tracing:
+                self.emit({"kind": "capture", "rule": "capture", "player": PLAYERS[p],
+                           "boma": cell(last), "from": cell(opp) + [taken], "count": taken + 1,
+                           "jail": PLAYERS[p]})
             self.jails[p] += taken + 1
             b[opp] = b[last] = 0
             if last == LEFTMOST[p]:
                 self.leftmost_triple()
             return
-        self.emit({"kind": "no_capture", "rule": rule, "boma": cell(last), "opposite": cell(opp),
-                   "why": why})
+        if self.tracing:
+            self.emit({"kind": "no_capture", "rule": rule, "boma": cell(last), "opposite": cell(opp),
+                       "why": why})
 
     def leftmost_triple(self):
         """A capture from the leftmost boma may also take the three bomas to its right."""
@@ -472,9 +484,10 @@ class _Sowing:
         else:
             why = None
         count = sum(b[h] for h in triple) if why is None else 0
-        self.emit({"kind": "leftmost_triple", "rule": "leftmost_triple", "player": PLAYERS[p],
-                   "taken": why is None, "why": why, "bomas": bomas, "count": count,
-                   "jail": PLAYERS[p]})
+        if self.tracing:
+            self.emit({"kind": "leftmost_triple", "rule": "leftmost_triple", "player": PLAYERS[p],
+                       "taken": why is None, "why": why, "bomas": bomas, "count": count,
+                       "jail": PLAYERS[p]})
         if why is None:
             self.jails[p] += count
             for h in triple:

@@ -198,6 +198,7 @@ class _Turn:
         self.b = state.board[:]
         self.p = state.to_move
         self.trace = trace
+        self.tracing = trace is not None  # the fast path builds no events at all
         self.lap = 1
         self.resumed = False  # recording again after a laps_skipped summary
 
@@ -217,8 +218,9 @@ class _Turn:
             if holes is not None:
                 holes.append(h)
         if holes is not None:
-            self.emit({"kind": "sow", "lap": self.lap,
-                       "holes": [self.geo.cell(x) for x in holes]})
+            if self.tracing:
+                self.emit({"kind": "sow", "lap": self.lap,
+                           "holes": [self.geo.cell(x) for x in holes]})
         return h
 
     def capture_wins(self, c: int) -> bool:
@@ -234,10 +236,11 @@ class _Turn:
         o = 1 - p
         inner, outer, start = geo.inner[o][c], geo.outer[o][c], geo.inner[p][c]
         taken = b[inner] + b[outer]
-        self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "column": c,
-                   "lap": self.lap, "from": [geo.cell(inner) + [b[inner]],
-                                             geo.cell(outer) + [b[outer]]],
-                   "to": geo.cell(start), "count": taken})
+        if self.tracing:
+            self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "column": c,
+                       "lap": self.lap, "from": [geo.cell(inner) + [b[inner]],
+                                                 geo.cell(outer) + [b[outer]]],
+                       "to": geo.cell(start), "count": taken})
         b[inner] = b[outer] = 0
         last = self.sow_from(start, taken)
         won = not any(b[h] for h in geo.inner[o])
@@ -251,8 +254,9 @@ class _Turn:
                 return self.finish("won", p, "inner row emptied", "inner_row_emptied")
         else:
             m = b[arg]
-            self.emit({"kind": "lift", "rule": "sow", "hole": geo.cell(arg), "count": m,
-                       "lap": 1})
+            if self.tracing:
+                self.emit({"kind": "lift", "rule": "sow", "hole": geo.cell(arg), "count": m,
+                           "lap": 1})
             b[arg] = 0
             last = self.sow_from(geo.next[arg], m)
         return self.lap_end(last)
@@ -283,7 +287,8 @@ class _Turn:
             wins = then == "capture" and self.capture_wins(n % n_cols)
             if perpetual or then == "end" or wins:
                 self.flush_skipped()
-            self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
+            if self.tracing:
+                self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
             if perpetual:
                 return self.finish("draw", None, "perpetual sowing", "perpetual_sowing",
                                    lap=self.lap, repeat_of_lap=repeat_of)
@@ -296,15 +301,17 @@ class _Turn:
                     return self.finish("won", p, "inner row emptied", "inner_row_emptied")
             else:
                 m = b[n]
-                self.emit({"kind": "lift", "rule": "pussa_kanawa", "hole": geo.cell(n),
-                           "count": m, "lap": self.lap, "landing": geo.cell(last)})
+                if self.tracing:
+                    self.emit({"kind": "lift", "rule": "pussa_kanawa", "hole": geo.cell(n),
+                               "count": m, "lap": self.lap, "landing": geo.cell(last)})
                 b[n] = 0
                 last = self.sow_from(nxt[n], m)
 
     def emit_lap_end(self, last: int, occupied: bool, n: int, then: str):
-        self.emit({"kind": "lap_end", "lap": self.lap, "hole": self.geo.cell(last),
-                   "occupied": occupied, "next": self.geo.cell(n), "next_count": self.b[n],
-                   "then": then})
+        if self.tracing:
+            self.emit({"kind": "lap_end", "lap": self.lap, "hole": self.geo.cell(last),
+                       "occupied": occupied, "next": self.geo.cell(n), "next_count": self.b[n],
+                       "then": then})
 
     def flush_skipped(self):
         """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
