@@ -57,6 +57,7 @@ const EN = {
   chosen: "chosen",
   choose: "click to answer",
   lessonNav: "Lesson steps",
+  thinking: (name: string) => `${name} is thinking\u2026`,
 };
 
 export type Strings = typeof EN;
@@ -114,6 +115,7 @@ const KO: Strings = {
   chosen: "골랐음",
   choose: "눌러서 답하기",
   lessonNav: "수업 단계",
+  thinking: (name: string) => `${name} 생각 중\u2026`,
 };
 
 export const STRINGS: Record<string, Strings> = { en: EN, ko: KO };

@@ -66,6 +66,9 @@ export interface Traits {
   interactive: boolean;
   speed: number;
   locale: string;
+  computer?: string;
+  thinking?: boolean;
+  computer_says?: string;
   /** Only on a Lesson. */
   lesson?: LessonState | null;
 }

@@ -43,6 +43,7 @@ export class BoardWidget {
   private narration: HTMLDivElement;
   private progress: HTMLSpanElement;
   private notice: HTMLDivElement;
+  private says: HTMLDivElement;
   private panel: HTMLDivElement;
   private playBtn!: HTMLButtonElement;
   private undoBtn!: HTMLButtonElement;
@@ -76,6 +77,7 @@ export class BoardWidget {
     this.progress = el("span", "mw-progress", line);
     this.narration = el("div", "mw-narration", line);
     this.narration.setAttribute("aria-live", "polite");
+    this.says = el("div", "mw-computer-says", this.root);
     this.notice = el("div", "mw-notice", this.root);
     this.notice.setAttribute("role", "alert");
     this.buildToolbar();
@@ -100,6 +102,8 @@ export class BoardWidget {
     this.on("change:interactive", () => this.refresh());
     this.on("change:can_undo", () => this.refresh());
     this.on("change:can_redo", () => this.refresh());
+    this.on("change:thinking", () => this.refresh());
+    this.on("change:computer_says", () => this.refresh());
     this.on("change:lesson", () => {
       this.chosen.clear();
       this.refresh();
@@ -238,7 +242,8 @@ export class BoardWidget {
     const labels = this.model.get("labels");
     const legal = this.model.get("legal_moves");
     const idle = !this.player.busy && this.atEnd();
-    const canPlay = idle && this.model.get("interactive") && p.status === "playing";
+    const computerTurn = !!this.model.get("computer") && this.model.get("computer") === p.to_move;
+    const canPlay = idle && this.model.get("interactive") && p.status === "playing" && !computerTurn;
     const lesson = this.model.get("lesson") ?? null;
     const answering = this.answering();
     const state = this.frame?.state;
@@ -286,6 +291,7 @@ export class BoardWidget {
     this.showLesson(lesson, answering);
     this.updateFocusable();
     this.showStatus(idle);
+    this.says.textContent = this.model.get("computer_says") ?? "";
     this.showNarration();
     this.showPanel(canPlay);
     this.playBtn.textContent = this.player.playing ? "\u23F8" : "\u25B6";
@@ -301,7 +307,8 @@ export class BoardWidget {
     const labels = this.model.get("labels");
     const t = this.t;
     let text: string;
-    if (!idle) text = `${labels[(p.to_move === "south" ? "north" : "south") as Player]} \u2026`;
+    if (this.model.get("thinking")) text = t.thinking(labels[p.to_move]);
+    else if (!idle) text = `${labels[(p.to_move === "south" ? "north" : "south") as Player]} \u2026`;
     else if (p.status === "playing") text = t.toMove(labels[p.to_move]);
     else if (p.status === "draw") text = `${t.draw} (${p.reason})`;
     else {
@@ -312,7 +319,7 @@ export class BoardWidget {
       }
     }
     this.status.textContent = text;
-    this.status.dataset.status = idle ? p.status : "moving";
+    this.status.dataset.status = this.model.get("thinking") ? "thinking" : idle ? p.status : "moving";
     this.status.dataset.toMove = p.to_move;
   }
 
@@ -408,6 +415,7 @@ export class BoardWidget {
     }
     const p = this.position;
     if (!this.model.get("interactive") || p.status !== "playing") return;
+    if (this.model.get("computer") === p.to_move) return;
     const legal = this.model.get("legal_moves");
     if (this.opening) {
       if (this.opening.click(cell)) this.refresh();

@@ -1,25 +1,92 @@
-"""Computer players. Each has ``choose(state) -> move`` and is deterministic
-for a given seed.
+"""Computer players, from a random mover to a searching one.
+
+Every player has ``choose(state) -> move``, never plays an illegal move (it
+only picks from the rules' own list), and is deterministic for a given seed:
+ties are broken by a seeded random generator, and search is limited by a node
+budget (a wall-clock limit only guards against a slow machine).
 
 >>> from mancala_widgets.rules import new_state
->>> p = RandomPlayer(seed=1)
->>> p.choose(new_state("kisolo"))["type"]
+>>> RandomPlayer(seed=1).choose(new_state("kisolo"))["type"]
 'capture'
+>>> level("greedy", seed=1).name
+'greedy'
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Protocol
 
 from .rules import State
-from .rules.kiothi import COLS, OWN_BOMAS
+from .rules.kiothi import COLS, OWN_BOMAS, own_boma
+from .rules.names import hole_name, move_name
+
+WIN = 10_000.0
+#: Plies a search goes on past its depth while Kisolo captures are forced.
+QUIESCENCE = 4
 
 
 class Player(Protocol):
     name: str
 
     def choose(self, state: State) -> dict: ...
+
+
+# -- evaluation --------------------------------------------------------------------
+
+def evaluate(state: State, player: int) -> float:
+    """How good ``state`` is for ``player`` (0 south, 1 north): higher is better."""
+    if state.status != "playing":
+        if state.winner is None:
+            return 0.0
+        return WIN if state.winner == player else -WIN
+    if state.game == "kisolo":
+        geo, b = state.geo, state.board
+        mine = sum(b[h] for h in geo.circuit[player])
+        theirs = sum(b[h] for h in geo.circuit[1 - player])
+        # Stones decide Kisolo; stones in the inner row are the ones at risk and the
+        # ones that capture, so an empty-ish opponent inner row is worth a little more.
+        their_inner = sum(1 for h in geo.inner[1 - player] if b[h])
+        return float(mine - theirs) - 0.5 * their_inner
+    b, nki = state.board, state.nki
+    jails = state.jails[player] - state.jails[1 - player]
+    own = sum(b[h] for h in OWN_BOMAS[player])
+    other = sum(b[h] for h in OWN_BOMAS[1 - player])
+    # Warriors that could be captured: in a boma that is not nki, facing an empty
+    # boma where an opposing sowing could end.
+    exposed = [sum(b[h] for h in OWN_BOMAS[q] if b[h] and not nki[h] and not b[(h + 10) % 20])
+               for q in (player, 1 - player)]
+    return 4.0 * jails + 0.5 * (own - other) + 1.0 * (exposed[1] - exposed[0])
+
+
+# -- the Kiothi opening ------------------------------------------------------------
+
+def opening_candidates(state: State) -> list[dict]:
+    """A handful of sensible full redistributions for each lift pair: warriors kept
+    on the player's own row (they become nki), spread in a few patterns."""
+    p = state.to_move
+    moves = []
+    for pair in state.legal_moves():
+        lift = pair["lift"]
+        total = sum(state.board[r * COLS + c] for r, c in lift)
+        lifted = {r * COLS + c for r, c in lift}
+        own = [own_boma(p, i) for i in range(COLS)]
+        empty_own = [h for h in own if not state.board[h] and h not in lifted]
+        patterns = [own, own[:5], empty_own or own, [own[0]], sorted(lifted)]
+        seen = set()
+        for bomas in patterns:
+            bomas = bomas[:total]
+            counts = [total // len(bomas)] * len(bomas)
+            for i in range(total % len(bomas)):
+                counts[i] += 1
+            place = tuple((h // COLS, h % COLS, n) for h, n in zip(bomas, counts) if n)
+            if place not in seen:
+                seen.add(place)
+                moves.append({"type": "redistribute", "lift": lift,
+                              "place": [list(x) for x in place]})
+    return moves
 
 
 def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
@@ -33,19 +100,227 @@ def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
             "place": [[h // COLS, h % COLS, n] for h, n in zip(bomas, counts)]}
 
 
+def successors(state: State) -> list[tuple[dict, State]]:
+    """(move, position after it) for every move a player considers."""
+    if state.game == "kiothi" and not state.opening:
+        return state.successors()
+    return [(m, state.play(m)) for m in candidate_moves(state)]
+
+
+def candidate_moves(state: State) -> list[dict]:
+    """Full moves to choose from (the opening's lift pairs expanded)."""
+    if state.game == "kiothi" and state.opening:
+        return opening_candidates(state)
+    return state.legal_moves()
+
+
+# -- the players ---------------------------------------------------------------------
+
 class RandomPlayer:
-    """Plays a random legal move."""
+    """Level 1: plays a random legal move."""
 
     name = "random"
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
+        self.last_reason: str | None = None
 
     def choose(self, state: State) -> dict:
         move = self.rng.choice(state.legal_moves())
         if move["type"] == "redistribute":
-            return random_redistribution(state, move["lift"], self.rng)
+            move = random_redistribution(state, move["lift"], self.rng)
+        self.last_reason = None
         return move
 
 
-__all__ = ["OWN_BOMAS", "Player", "RandomPlayer", "random_redistribution"]
+class _Scored:
+    """Shared by the players that score moves: picks the best, explains why."""
+
+    name = "scored"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.last_scores: list[tuple[float, dict]] = []
+
+    def pick(self, state: State, scored: list[tuple[float, dict]]) -> dict:
+        self.last_scores = sorted(scored, key=lambda x: -x[0])
+        best = self.last_scores[0][0]
+        top = [m for s, m in self.last_scores if s >= best - 1e-9]
+        return self.rng.choice(top)
+
+    def explain(self, state: State, move: dict, locale: str = "en") -> str:
+        """One sentence: why this move, against the next best."""
+        if not self.last_scores:
+            return ""
+        who = "south" if state.to_move == 0 else "north"
+        columns = getattr(state, "columns", 7)
+        best = next(s for s, m in self.last_scores if m == move)
+        others = [s for s, m in self.last_scores if m != move]
+        said = move_name(state.game, move, who, columns, locale)
+        if locale == "ko":
+            if not others:
+                return f"{said}: 둘 수 있는 유일한 수입니다."
+            return (f"{said}: 평가 {_fmt(best)}점, 다음으로 좋은 수는 {_fmt(max(others))}점 "
+                    f"({len(others) + 1}개 수 중에서, {self.name}).")
+        if not others:
+            return f"{said}: the only move."
+        return (f"{said}: scored {_fmt(best)}, the next best {_fmt(max(others))} "
+                f"(of {len(others) + 1} moves, {self.name} level).")
+
+
+def _fmt(x: float) -> str:
+    if x >= WIN / 2:
+        return "a win"
+    if x <= -WIN / 2:
+        return "a loss"
+    return f"{x:+.1f}"
+
+
+def forced(state: State) -> bool:
+    """Kisolo's turn-start capture is forced: a position where it is due is not quiet."""
+    if state.game != "kisolo" or state.status != "playing":
+        return False
+    return bool(state.capture_columns())
+
+
+def immediate_gain(state: State, move: dict) -> float:
+    """The position after ``move`` for the mover, counting the capture the opponent
+    is then forced to make (Kisolo), at its worst."""
+    return gain_after(state.play(move), state.to_move)
+
+
+def gain_after(child: State, p: int) -> float:
+    if forced(child):
+        return min(evaluate(child.play(r), p) for r in child.legal_moves())
+    return evaluate(child, p)
+
+
+class GreedyPlayer(_Scored):
+    """Level 2: the move with the best immediate gain."""
+
+    name = "greedy"
+
+    def choose(self, state: State) -> dict:
+        return self.pick(state, [(immediate_gain(state, m), m) for m in candidate_moves(state)])
+
+
+class SearchPlayer(_Scored):
+    """Levels 3 and 4: alpha-beta search (negamax) that deepens one ply at a time
+    until ``depth`` or the ``nodes`` budget is reached, looking past its depth
+    while Kisolo captures are forced. With ``enhanced=True`` it also orders moves
+    (best of the last iteration first, then by evaluation) and remembers
+    positions it has scored (a transposition table)."""
+
+    def __init__(self, depth: int = 3, seed: int | None = None, nodes: int = 10**9,
+                 enhanced: bool = False, time_limit: float = 1.0, name: str = "search",
+                 clock=time.monotonic):
+        super().__init__(seed)
+        self.clock = clock
+        self.depth, self.nodes, self.enhanced = depth, nodes, enhanced
+        self.time_limit, self.name = time_limit, name
+        self.visited = 0
+        self.reached = 0
+        self.table: dict = {}
+
+    def choose(self, state: State) -> dict:
+        # Stop early enough that even a slow last step stays inside the limit.
+        self.deadline = self.clock() + 0.7 * self.time_limit
+        children = successors(state)
+        if len(children) == 1:
+            return self.pick(state, [(0.0, children[0][0])])
+        self.rng.shuffle(children)
+        self.visited, self.table, self.reached = 0, {}, 0
+        scored = [(gain_after(c, state.to_move), m) for m, c in children]
+        for depth in range(2, self.depth + 1):
+            try:
+                # Every root move gets an exact score, so the explanation is honest.
+                result = [(-self._negamax(child, depth - 1, -math.inf, math.inf), m)
+                          for m, child in children]
+            except _OutOfBudget:
+                break
+            scored, self.reached = result, depth
+            if self.enhanced:  # search the best moves first next time: more cut-offs
+                order = {id(m): v for v, m in result}
+                children.sort(key=lambda mc: -order[id(mc[0])])
+            if self.visited >= self.nodes:
+                break
+        return self.pick(state, scored)
+
+    def _negamax(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        self.visited += 1
+        if self.visited > self.nodes or self.clock() > self.deadline:
+            raise _OutOfBudget
+        if state.status != "playing" or (depth <= 0 and not (
+                depth > -QUIESCENCE and forced(state))):
+            return evaluate(state, state.to_move)
+        alpha0, key = alpha, None
+        if self.enhanced:
+            key = (state.key(), depth)
+            hit = self.table.get(key)
+            if hit is not None:
+                flag, value = hit
+                if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
+                    return value
+        best = -math.inf
+        children = [c for _, c in successors(state)]
+        if self.enhanced:
+            mover = state.to_move
+            children.sort(key=lambda c: -evaluate(c, mover))
+        for child in children:
+            v = -self._negamax(child, depth - 1, -beta, -alpha)
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+            if alpha >= beta:
+                break
+        if key is not None:
+            # exact (0), a lower bound after a cut-off (1), an upper bound (-1)
+            flag = -1 if best <= alpha0 else (1 if best >= beta else 0)
+            self.table[key] = (flag, best)
+        return best
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+LEVELS = ("random", "greedy", "search", "expert")
+
+
+def level(name: str, seed: int | None = None, time_limit: float = 1.0):
+    """A player by level: "random", "greedy", "search" (alpha-beta, 3 plies in
+    Kisolo and 2 in Kiothi, whose moves branch far more) or "expert" (iterative
+    deepening with move ordering and a transposition table, 1 s a move).
+
+    Search is bounded by nodes, so a seed gives the same game on any machine
+    fast enough to finish within the time limit (the limit then never binds)."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    if name == "search":
+        return LevelledSearch(depth={"kisolo": 3, "kiothi": 2}, nodes=3_000, seed=seed,
+                              time_limit=time_limit, name="search")
+    if name == "expert":
+        return LevelledSearch(depth={"kisolo": 12, "kiothi": 12},
+                              nodes={"kisolo": 30_000, "kiothi": 9_000}, enhanced=True,
+                              seed=seed, time_limit=time_limit, name="expert")
+    raise ValueError(f"level = {name!r}: expected one of {', '.join(LEVELS)}")
+
+
+class LevelledSearch(SearchPlayer):
+    """A search player whose depth and node budget depend on the game."""
+
+    def __init__(self, depth: dict, nodes, **kwargs):
+        super().__init__(**kwargs)
+        self.depths = depth
+        self.budgets = nodes if isinstance(nodes, dict) else {"kisolo": nodes, "kiothi": nodes}
+
+    def choose(self, state: State) -> dict:
+        self.depth, self.nodes = self.depths[state.game], self.budgets[state.game]
+        return super().choose(state)
+
+
+__all__ = ["LEVELS", "GreedyPlayer", "LevelledSearch", "Player", "RandomPlayer", "SearchPlayer", "evaluate",
+           "hole_name", "level", "opening_candidates", "random_redistribution"]

@@ -76,7 +76,7 @@ class KiothiState:
 
     game = "kiothi"
     __slots__ = ("start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown", "jails",
-                 "status", "winner", "reason")
+                 "status", "winner", "reason", "move_stats")
 
     def __init__(self, start_holes, orthodox, to_move, turn, board, nki, sown, jails,
                  status="playing", winner=None, reason=None):
@@ -91,6 +91,8 @@ class KiothiState:
         self.status = status
         self.winner = winner
         self.reason = reason
+        #: (laps, captures) of the move that led here, for simulations
+        self.move_stats: tuple[int, int] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
@@ -190,6 +192,22 @@ class KiothiState:
         return [{"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
                 for h, k in self.sowing_candidates(p)
                 if _Sowing(self, p, None).run(h, k) is None]
+
+    def successors(self) -> list[tuple[dict, "KiothiState"]]:
+        """Every legal sowing move with the position after it, each simulated once
+        (for search; the opening's moves are too many to list)."""
+        if self.status != "playing" or self.opening:
+            raise ValueError("successors() lists sowing moves of a game in play, after the "
+                             "opening")
+        p, out = self.to_move, []
+        for h, k in self.sowing_candidates(p):
+            sowing = _Sowing(self, p, None)
+            if sowing.run(h, k) is None:
+                after = KiothiState(self.start_holes, self.orthodox, 1 - p, self.turn + 1,
+                                    sowing.b, sowing.nki, sowing.sown, sowing.jails)
+                out.append(({"type": "sow", "row": h // COLS, "column": h % COLS, "count": k},
+                            after.end_if_stuck(None)))
+        return out
 
     def has_legal_move(self, p: int) -> bool:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
@@ -295,6 +313,8 @@ class KiothiState:
             board, nki, sown, jails = sowing.b, sowing.nki, sowing.sown, sowing.jails
         after = KiothiState(self.start_holes, self.orthodox, 1 - p, self.turn + 1,
                             board, nki, sown, jails)
+        if parsed[0] == "sow":
+            after.move_stats = (sowing.lap, sowing.captures)
         return after.end_if_stuck(trace)
 
     def _redistribute(self, lifted, placed, trace):
@@ -367,6 +387,7 @@ class _Sowing:
         self.trace = trace
         self.tracing = trace is not None  # the fast path builds no events at all
         self.lap = 1
+        self.captures = 0
         self.resumed = False
 
     def emit(self, event: dict):
@@ -455,6 +476,7 @@ class _Sowing:
             why, rule = "nki", "nki_protection"
         else:
             taken = b[opp]
+            self.captures += 1
             if self.tracing:
                 self.emit({"kind": "capture", "rule": "capture", "player": PLAYERS[p],
                            "boma": cell(last), "from": cell(opp) + [taken], "count": taken + 1,

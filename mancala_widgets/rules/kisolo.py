@@ -65,7 +65,7 @@ class KisoloState:
     """One Kisolo position. Immutable in use: :meth:`play` returns a new state."""
 
     game = "kisolo"
-    __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason")
+    __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason", "move_stats")
 
     def __init__(self, columns: int, board: list[int], to_move: int, status: str = "playing",
                  winner: int | None = None, reason: str | None = None):
@@ -76,6 +76,8 @@ class KisoloState:
         self.status = status
         self.winner = winner
         self.reason = reason
+        #: (laps, captures) of the move that led here, for simulations
+        self.move_stats: tuple[int, int] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
@@ -200,6 +202,7 @@ class _Turn:
         self.trace = trace
         self.tracing = trace is not None  # the fast path builds no events at all
         self.lap = 1
+        self.captures = 0
         self.resumed = False  # recording again after a laps_skipped summary
 
     def emit(self, event: dict):
@@ -236,6 +239,7 @@ class _Turn:
         o = 1 - p
         inner, outer, start = geo.inner[o][c], geo.outer[o][c], geo.inner[p][c]
         taken = b[inner] + b[outer]
+        self.captures += 1
         if self.tracing:
             self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "column": c,
                        "lap": self.lap, "from": [geo.cell(inner) + [b[inner]],
@@ -324,6 +328,7 @@ class _Turn:
     def finish(self, status, winner, reason, rule, **extra) -> KisoloState:
         p = self.p
         state = KisoloState(self.geo.columns, self.b, 1 - p, status, winner, reason)
+        state.move_stats = (self.lap, self.captures)
         if self.trace is not None:
             if status == "playing":
                 self.trace.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})

@@ -67,9 +67,15 @@ class Board(anywidget.AnyWidget):
     speed = t.Float(1.0).tag(sync=True)
     #: Interface and narration language: "en" (default) or "ko".
     locale = t.Enum(list(LOCALES), default_value="en").tag(sync=True)
+    #: The side the computer plays ("" for none), whether it is thinking, and why it
+    #: chose its last move.
+    computer = t.Unicode("").tag(sync=True)
+    thinking = t.Bool(False).tag(sync=True)
+    computer_says = t.Unicode("").tag(sync=True)
 
     def __init__(self, game: str, *, position: dict | None = None, perspective: str = "south",
                  labels: dict | None = None, title: str | None = None, locale: str = "en",
+                 opponent: Any = None, computer_plays: str = "north", seed: int | None = None,
                  **variant: Any):
         record = GameRecord(game, start=position, **variant)
         super().__init__(game=game, perspective=perspective, locale=locale,
@@ -80,6 +86,9 @@ class Board(anywidget.AnyWidget):
         self._observers: list[Callable[[dict, list[dict], "Board"], None]] = []
         self.on_msg(self._on_message)
         self._sync(trace=[], before=None, last=None)
+        self._opponent = None
+        if opponent is not None:
+            self.set_opponent(opponent, computer_plays, seed)
 
     # -- validation of user-set traits -----------------------------------------------
 
@@ -109,18 +118,54 @@ class Board(anywidget.AnyWidget):
         return self._record
 
     def play(self, move: dict) -> list[dict]:
-        """Play a move (RULES.md JSON) and animate it; returns the trace.
+        """Play a move (RULES.md JSON) and animate it; returns the trace. Against
+        the computer, its answer follows.
 
         Raises the engine's errors for an illegal or malformed move; nothing changes then."""
+        trace = self._play(move)
+        self._computer_turn()
+        return trace
+
+    def _play(self, move: dict) -> list[dict]:
         before = self._record.position
         trace = self._record.play(move)
         self._sync(trace=trace, before=before, last=move)
         self._notify(move, trace)
         return trace
 
+    def set_opponent(self, opponent: Any, computer_plays: str = "north",
+                     seed: int | None = None):
+        """Let the computer play one side: a level ("random", "greedy", "search",
+        "expert") or any object with ``choose(state)``; None to play two humans."""
+        from ..players import level
+        if computer_plays not in ("south", "north"):
+            raise ValueError(f"computer_plays = {computer_plays!r}: expected 'south' or "
+                             "'north'")
+        self._opponent = level(opponent, seed) if isinstance(opponent, str) else opponent
+        self.computer = computer_plays if opponent is not None else ""
+        self._computer_turn()
+
+    def _computer_turn(self):
+        state = self._record.state
+        while (self._opponent is not None and state.status == "playing"
+               and state.to_move == ("south", "north").index(self.computer)):
+            self.thinking = True  # sent at once: the board shows it while we think
+            try:
+                move = self._opponent.choose(state)
+            finally:
+                self.thinking = False
+            explain = getattr(self._opponent, "explain", None)
+            self.computer_says = explain(state, move, self.locale) if explain else ""
+            self._play(move)
+            state = self._record.state
+
     def undo(self) -> dict | None:
-        """Take back the last move; returns it (None at the start)."""
+        """Take back the last move (against the computer: back to your own turn);
+        returns the last move taken back, or None at the start."""
         move = self._record.undo()
+        while (move is not None and self.computer and self._record.can_undo
+               and self._record.state.to_move == ("south", "north").index(self.computer)):
+            move = self._record.undo()
         if move is not None:
             self._sync_current()
         return move
@@ -272,6 +317,8 @@ class Board(anywidget.AnyWidget):
         if kind == "play" and not self.interactive:
             raise MalformedError("this board is for watching: moves are played from the "
                                  "notebook or the lesson")
+        if kind == "play" and self.computer and self.position["to_move"] == self.computer:
+            raise MalformedError("it is the computer's turn")
         return kind
 
     def set_state(self, sync_data):

@@ -1,0 +1,138 @@
+"""Computer players: legal, deterministic, within budget, and each level
+stronger than the one below (at a reduced size here; the full 100-game ladder
+runs in `python -m mancala_widgets.bench`)."""
+
+import itertools
+import json
+
+import pytest
+
+from mancala_widgets import KiothiBoard, KisoloBoard
+from mancala_widgets.players import LEVELS, SearchPlayer, level
+from mancala_widgets.rules import new_state
+from mancala_widgets.simulate import simulate
+
+GAMES = ("kisolo", "kiothi")
+
+
+def play_out(game, south, north, max_moves=400, check=None):
+    state, moves = new_state(game), []
+    players = (south, north)
+    while state.status == "playing" and len(moves) < max_moves:
+        move = players[state.to_move].choose(state)
+        if check:
+            check(state, move)
+        moves.append(move)
+        state = state.play(move)
+    return state, moves
+
+
+def assert_legal(state, move):
+    legal = state.legal_moves()
+    if move["type"] == "redistribute":
+        assert {"type": "redistribute", "lift": move["lift"]} in legal
+    else:
+        assert move in legal
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+def test_players_only_play_legal_moves(game, name):
+    state, moves = play_out(game, level(name, 1), level("random", 2), check=assert_legal)
+    assert state.status != "playing" and moves
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_expert_plays_legal_moves(game):
+    expert = SearchPlayer(depth=3, seed=1, nodes=300, enhanced=True)
+    play_out(game, level("random", 2), expert, max_moves=30, check=assert_legal)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+def test_the_same_seed_gives_the_same_game(game, name):
+    games = [play_out(game, level(name, 5), level("greedy", 6))[1] for _ in range(2)]
+    assert games[0] == games[1]
+    other = play_out(game, level(name, 99), level("greedy", 6))[1]
+    if name == "random":
+        assert other != games[0]
+
+
+def test_search_stops_when_its_time_is_up():
+    ticks = itertools.count()
+    clock = lambda: next(ticks) * 0.01  # noqa: E731 - each look at the clock is 10 ms later
+    player = SearchPlayer(depth=12, seed=1, enhanced=True, time_limit=1.0, clock=clock)
+    state = new_state("kiothi")
+    for move in ({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[1, 0, 10]]},
+                 {"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 9, 10]]}):
+        state = state.play(move)
+    move = player.choose(state)
+    assert move in state.legal_moves()
+    assert player.visited <= 72, "the search stopped at 0.7 of its second"
+
+
+def test_search_stops_at_its_node_budget():
+    player = SearchPlayer(depth=12, seed=1, nodes=500)
+    player.choose(new_state("kisolo"))
+    assert player.visited <= 501
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError, match="level = 'grandmaster'"):
+        level("grandmaster")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("strong, weak, games", [("greedy", "random", 20),
+                                                 ("search", "greedy", 20),
+                                                 ("expert", "search", 6)])
+def test_each_level_beats_the_one_below(game, strong, weak, games):
+    wins = 0
+    for i in range(games):
+        a, b = level(strong, i), level(weak, 10_000 + i)
+        state, _ = play_out(game, *((a, b) if i % 2 == 0 else (b, a)), max_moves=2000)
+        wins += state.winner == (0 if i % 2 == 0 else 1)
+    assert wins >= 0.8 * games, f"{strong} won {wins} of {games} against {weak}"
+
+
+def test_the_board_plays_against_the_computer_and_says_why():
+    board = KisoloBoard(opponent="greedy", seed=3)
+    board.play(board.legal_moves[0])
+    assert board.move_count == 2 and board.position["to_move"] == "south"
+    assert board.computer == "north" and not board.thinking
+    assert board.computer_says.startswith("North captures") and "greedy level" in board.computer_says
+    board._handle_custom_msg({"kind": "undo"}, [])
+    assert board.move_count == 0, "undo goes back to the human's turn"
+
+
+def test_the_computer_can_open_as_south_in_korean():
+    board = KiothiBoard(opponent="greedy", computer_plays="south", seed=4, locale="ko")
+    assert board.move_count == 1 and board.position["to_move"] == "north"
+    assert "남쪽이" in board.computer_says and "greedy" in board.computer_says
+    board.play({"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 9, 10]]})
+    assert board.move_count == 3 and board.position["to_move"] == "north", (
+        "the computer answered as South")
+
+
+def test_clicks_on_the_computers_turn_are_refused():
+    board = KisoloBoard(opponent="random", computer_plays="south", seed=1)
+    board.set_opponent(None)
+    board.computer = "north"  # as if the computer were about to move
+    before = board.move_count
+    board._handle_custom_msg({"kind": "play", "move": board.legal_moves[0]}, [])
+    assert "computer's turn" in board.error and board.move_count == before
+
+
+def test_simulations_are_the_same_on_any_number_of_processes():
+    one = simulate("kiothi", n=12, seed=3, processes=1)
+    two = simulate("kiothi", n=12, seed=3, processes=2)
+    assert one.rows == two.rows
+    summary = one.summary()
+    assert summary["games"] == 12
+    assert summary["south_wins"] + summary["north_wins"] + summary["draws"] == 12
+    assert all(r["south_jail"] + r["north_jail"] == 60 for r in one.rows)
+    json.dumps(one.rows)
+
+
+def test_levels_are_listed_in_order_of_strength():
+    assert LEVELS == ("random", "greedy", "search", "expert")
