@@ -49,6 +49,7 @@ def check_move(state, move):
     assert dump_position(state) == snapshot, "play() mutated the position it was given"
     assert total_pieces(after) == total_pieces(before), "stones/warriors are conserved"
     assert replay_trace(before, trace) == after, "the trace rebuilds the position after"
+    assert dump_position(state.play(move)) == after, "the fast path (no trace) agrees"
     json.dumps(trace)
     assert dump_position(load_position(after)) == after, "dump/load round-trips"
     assert (after["status"] == "playing") == bool(legal_moves(after)), (
