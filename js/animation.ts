@@ -29,6 +29,8 @@ export class MovePlayer {
   states: ViewState[] = [];
   step = 0;
   playing = false;
+  /** Who is moving in the move shown. */
+  mover: Position["to_move"] | null = null;
   private drops: number | null = null;
   private cancel: (() => void) | null = null;
   private queue: { before: Position; trace: TraceEvent[] }[] = [];
@@ -57,6 +59,7 @@ export class MovePlayer {
     }
     this.stop();
     this.queue = [];
+    this.mover = before.to_move;
     this.trace = trace;
     this.states = statesOf(before, trace);
     this.step = animate ? 0 : trace.length;

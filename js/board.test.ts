@@ -200,3 +200,17 @@ describe("cleanup", () => {
     expect(count(b.root, 3, 0)).toBe("9");
   });
 });
+
+describe("playing the computer", () => {
+  it("shows that the computer is thinking, refuses clicks then, and shows its reason", () => {
+    const { model, sent } = fakeModel(traits({ ...K_START, to_move: "north" }, { computer: "north", thinking: true, legal_moves: [{ type: "capture", column: 1 }] }));
+    widget.render({ model, el: host });
+    expect(host.querySelector(".mw-status")!.textContent).toBe("North is thinking\u2026");
+    expect(host.querySelector(".mw-status")!.getAttribute("data-status")).toBe("thinking");
+    expect(host.querySelectorAll(".mw-playable")).toHaveLength(0);
+    cell(host, 1, 1).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(sent).toEqual([]);
+    model.update({ thinking: false, computer_says: "North captures: scored +3.0" });
+    expect(host.querySelector(".mw-computer-says")!.textContent).toBe("North captures: scored +3.0");
+  });
+});

@@ -308,7 +308,7 @@ export class BoardWidget {
     const t = this.t;
     let text: string;
     if (this.model.get("thinking")) text = t.thinking(labels[p.to_move]);
-    else if (!idle) text = `${labels[(p.to_move === "south" ? "north" : "south") as Player]} \u2026`;
+    else if (!idle) text = `${labels[this.player.mover ?? p.to_move]} \u2026`;
     else if (p.status === "playing") text = t.toMove(labels[p.to_move]);
     else if (p.status === "draw") text = `${t.draw} (${p.reason})`;
     else {

@@ -249,3 +249,18 @@ def test_board_in_voila(page, voila):
     expect(page.locator(".mw-status")).to_have_text("North to move", timeout=30_000)
     expect(cell(page, 0, 9).locator(".mw-count")).to_have_text("10")
     assert not page.errors
+
+
+def test_playing_the_computer(notebook):
+    nb = open_board(notebook, "computer.ipynb", "board = KisoloBoard(opponent='greedy', seed=1)\nboard.speed = 8")
+    page = nb.page
+    cell(page, 2, 3).click()
+    expect(page.locator(".mw-computer-says")).to_contain_text("North captures", timeout=30_000)
+    position = python_position(nb)
+    assert position["to_move"] == "south"
+    # Both moves are animated in turn; the board ends on Python's position.
+    for r, row in enumerate(position["board"]):
+        for c, n in enumerate(row):
+            expect(cell(page, r, c).locator(".mw-count")).to_have_text(str(n), timeout=60_000)
+    expect(page.locator(".mw-status")).to_have_text("South to move")
+    assert not page.errors
