@@ -49,6 +49,12 @@ def open_board(notebook, name, setup):
     return nb
 
 
+def open_position(notebook, name, board_class, position):
+    """A board set up from a RULES.md position, as a lesson would."""
+    literal = json.dumps(json.dumps(position))
+    return open_board(notebook, name, f"board = {board_class}(position=json.loads({literal}))")
+
+
 def test_kisolo_opening_capture_by_clicking(notebook):
     nb = open_board(notebook, "kisolo_capture.ipynb", "board = KisoloBoard(columns=7)")
     page = nb.page
@@ -66,8 +72,7 @@ def test_kisolo_opening_capture_by_clicking(notebook):
 
 def test_kisolo_relay_by_clicking_and_stepping_through_it(notebook):
     case = vector("kisolo", "kisolo-pussa-kanawa")
-    nb = open_board(notebook, "kisolo_relay.ipynb",
-                    f"board = KisoloBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))")
+    nb = open_position(notebook, "kisolo_relay.ipynb", "KisoloBoard", case["position"])
     page = nb.page
     cell(page, 3, 0).click()
     wait_until_idle(page)
@@ -113,8 +118,7 @@ def test_kiothi_opening_redistribution_by_clicking_and_keys(notebook):
 
 def test_kiothi_partial_lift_by_keyboard(notebook):
     case = vector("kiothi", "kiothi-partial-lift")
-    nb = open_board(notebook, "kiothi_partial.ipynb",
-                    f"board = KiothiBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))")
+    nb = open_position(notebook, "kiothi_partial.ipynb", "KiothiBoard", case["position"])
     page = nb.page
     cell(page, 1, 9).click()
     expect(page.locator(".mw-lift-count")).to_have_text("Lift 4 of 4")
@@ -129,8 +133,7 @@ def test_kiothi_partial_lift_by_keyboard(notebook):
 
 def test_kiothi_partial_lift_by_mouse_controls(notebook):
     case = vector("kiothi", "kiothi-first-lap-restriction")
-    nb = open_board(notebook, "kiothi_lift_mouse.ipynb",
-                    f"board = KiothiBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))")
+    nb = open_position(notebook, "kiothi_lift_mouse.ipynb", "KiothiBoard", case["position"])
     page = nb.page
     cell(page, 1, 4).click()
     # 2 is forbidden by the first-lap restriction, so the control skips from 3 to 1.
