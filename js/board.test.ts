@@ -214,3 +214,16 @@ describe("playing the computer", () => {
     expect(host.querySelector(".mw-computer-says")!.textContent).toBe("North captures: scored +3.0");
   });
 });
+
+describe("speed", () => {
+  it("follows the speed set from Python and sends the one chosen", () => {
+    const { model } = fakeModel(traits(K_START));
+    widget.render({ model, el: host });
+    const select = host.querySelector(".mw-speed-select") as HTMLSelectElement;
+    model.update({ speed: 8 });
+    expect(select.value).toBe("8");
+    select.value = "0.5";
+    select.dispatchEvent(new Event("change"));
+    expect(model.get("speed")).toBe(0.5);
+  });
+});

@@ -143,11 +143,14 @@ export class BoardWidget {
     button(bar, "mw-end", t.end, "\u25B6\u25B6|", () => this.player.toEnd());
     const speedLabel = el("label", "mw-speed", bar, `${t.speed} `);
     const speed = el("select", "mw-speed-select", speedLabel);
-    for (const v of [0.5, 1, 2, 4]) {
+    for (const v of [0.25, 0.5, 1, 2, 4, 8]) {
       const o = el("option", "", speed, `${v}\u00D7`);
       o.value = String(v);
     }
     speed.value = String(this.model.get("speed"));
+    this.on("change:speed", () => {
+      speed.value = String(this.model.get("speed"));
+    });
     speed.addEventListener("change", () => {
       this.model.set("speed", Number(speed.value));
       this.model.save_changes();
