@@ -21,56 +21,59 @@ def open_lesson_notebook(notebook, lab, name, locale):
     opened = notebook(f"lesson-{locale}-{name}", cells)
     opened.run_all()
     page = opened.page
-    expect(page.locator(".mw-lesson")).to_be_visible(timeout=60_000)
-    return page
+    # The lesson is the notebook's first widget; later cells may show plain
+    # boards too, so every locator below is scoped to the lesson's own root.
+    root = page.locator(".mw-root").filter(has=page.locator(".mw-lesson:not([hidden])")).first
+    expect(root).to_be_visible(timeout=60_000)
+    return page, root
 
 
-def cell(page, r, c):
-    return page.locator(f'.mw-root [data-cell="{r},{c}"]').first
+def cell(root, r, c):
+    return root.locator(f'[data-cell="{r},{c}"]')
 
 
 def test_pussa_kanawa_lesson_wrong_then_right(notebook, lab):
-    page = open_lesson_notebook(notebook, lab, "02-kisolo-pussa-kanawa.ipynb", "en")
-    lesson = page.locator(".mw-lesson").first
+    page, root = open_lesson_notebook(notebook, lab, "02-kisolo-pussa-kanawa.ipynb", "en")
+    lesson = root.locator(".mw-lesson")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("Step 1 of 9")
     lesson.locator(".mw-lesson-next").click()
     expect(lesson.locator(".mw-question")).to_contain_text("Where will the last piece")
     expect(lesson.locator(".mw-lesson-next")).to_be_disabled()
-    cell(page, 3, 5).click()  # wrong: the last stone falls in (3,2)
+    cell(root, 3, 5).click()  # wrong: the last stone falls in (3,2)
     expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-wrong")
     expect(lesson.locator(".mw-feedback-text")).to_contain_text(
         "Not quite. The answer: South's outer hole 3.")
     lesson.locator(".mw-lesson-next").click()
     expect(lesson.locator(".mw-lesson-step")).to_have_text("Step 3 of 9")
     expect(lesson.locator(".mw-question")).to_contain_text("Which hole will be lifted")
-    cell(page, 3, 3).click()  # right: pussa kanawa lifts the hole after the landing hole
+    cell(root, 3, 3).click()  # right: pussa kanawa lifts the hole after the landing hole
     expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-right")
     expect(lesson.locator(".mw-feedback-text")).to_contain_text("Right! The last stone fell in hole 3")
-    expect(page.locator(".mw-status").first).to_have_attribute("data-status", "playing",
+    expect(root.locator(".mw-status")).to_have_attribute("data-status", "playing",
                                                                timeout=30_000)
-    expect(cell(page, 3, 3).locator(".mw-count")).to_have_text("0")
+    expect(cell(root, 3, 3).locator(".mw-count")).to_have_text("0")
     assert not page.errors
 
 
 def test_leftmost_triple_lesson_in_korean(notebook, lab):
-    page = open_lesson_notebook(notebook, lab, "04-kiothi-leftmost-triple.ipynb", "ko")
-    lesson = page.locator(".mw-lesson").first
+    page, root = open_lesson_notebook(notebook, lab, "04-kiothi-leftmost-triple.ipynb", "ko")
+    lesson = root.locator(".mw-lesson")
     expect(lesson.locator(".mw-lesson-title")).to_have_text("Kiothi의 가장 왼쪽 3연 획득")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("6단계 중 1단계")
-    cell(page, 0, 3).click()  # wrong: the capture takes (0,4)
+    cell(root, 0, 3).click()  # wrong: the capture takes (0,4)
     expect(lesson.locator(".mw-feedback-text")).to_contain_text("아쉽지만 틀렸습니다. 정답: 북쪽 6번 보마.")
     lesson.locator(".mw-lesson-next").click()
     expect(lesson.locator(".mw-lesson-step")).to_have_text("6단계 중 2단계")
-    cell(page, 0, 0).click()  # right: the capture from the leftmost boma takes (0,0)
+    cell(root, 0, 0).click()  # right: the capture from the leftmost boma takes (0,0)
     expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-right")
     expect(lesson.locator(".mw-feedback-text")).to_contain_text("맞았습니다!")
-    status = page.locator(".mw-status").first
+    status = root.locator(".mw-status")
     expect(status).not_to_have_attribute("data-status", "moving", timeout=60_000)
-    narration = page.locator(".mw-narration").first
+    narration = root.locator(".mw-narration")
     for _ in range(40):  # step back through the move to the triple capture
         if "3연 획득" in narration.inner_text():
             break
-        page.locator(".mw-back").first.click()
+        root.locator(".mw-back").click()
     expect(narration).to_contain_text("가장 왼쪽 3연 획득: 가장 왼쪽 보마에서 획득했으므로")
-    expect(page.locator(".mw-toolbar .mw-play").first).to_have_attribute("aria-label", "재생")
+    expect(root.locator(".mw-toolbar .mw-play")).to_have_attribute("aria-label", "재생")
     assert not page.errors
