@@ -181,6 +181,30 @@ describe("keyboard and clicks", () => {
   });
 });
 
+describe("step controls", () => {
+  it("show pause while a move plays and play when it ends, drawn as icons, not font glyphs", () => {
+    const trace = [
+      { kind: "capture", rule: "turn_start_capture", column: 3, from: [[1, 3, 3], [0, 3, 3]], to: [2, 3], count: 6, lap: 1 },
+      { kind: "sow", lap: 1, holes: [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]] },
+      { kind: "turn_end", to_move: "north" },
+    ];
+    const { model } = fakeModel(traits(K_START));
+    widget.render({ model, el: host });
+    const play = host.querySelector(".mw-play") as HTMLButtonElement;
+    for (const b of Array.from(host.querySelectorAll(".mw-replay, .mw-back, .mw-play, .mw-forward, .mw-end"))) {
+      expect(b.textContent).toBe("");
+      expect(b.querySelector("svg.mw-icon path")).not.toBeNull();
+    }
+    expect(play.dataset.icon).toBe("play");
+    model.update({ position: { ...K_START, to_move: "north" }, position_before: K_START, trace, narration: ["a", "b", "c"], move_count: 1 });
+    expect(play.dataset.icon).toBe("pause");
+    expect(play.getAttribute("aria-label")).toBe("Pause");
+    (host.querySelector(".mw-end") as HTMLButtonElement).click();
+    expect(play.dataset.icon).toBe("play");
+    expect(play.getAttribute("aria-label")).toBe("Play");
+  });
+});
+
 describe("cleanup", () => {
   it("removes its elements and listeners when the view goes", () => {
     const { model, listeners } = fakeModel(traits(K_START));

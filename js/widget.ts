@@ -7,6 +7,7 @@ import { key, kisoloMove, LiftChoice, Opening, playableCells } from "./interacti
 import { neighbour } from "./layout";
 import { BoardView } from "./render";
 import { animateFly } from "./fly";
+import { setIcon } from "./icons";
 import type { Cell, Model, Move, Player, Position, TraceEvent, Traits } from "./types";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, parent?: HTMLElement, text?: string): HTMLElementTagNameMap[K] {
@@ -136,11 +137,12 @@ export class BoardWidget {
     const bar = el("div", "mw-toolbar", this.root);
     bar.setAttribute("role", "toolbar");
     bar.setAttribute("aria-label", t.controls);
-    button(bar, "mw-replay", t.replay, "\u21BA", () => this.player.replay());
-    button(bar, "mw-back", t.back, "\u25C0", () => this.player.back());
-    this.playBtn = button(bar, "mw-play", t.play, "\u25B6", () => (this.player.playing ? this.player.pause() : this.player.play()));
-    button(bar, "mw-forward", t.forward, "\u25B6|", () => this.player.forward());
-    button(bar, "mw-end", t.end, "\u25B6\u25B6|", () => this.player.toEnd());
+    setIcon(button(bar, "mw-replay", t.replay, "", () => this.player.replay()), "replay");
+    setIcon(button(bar, "mw-back", t.back, "", () => this.player.back()), "back");
+    this.playBtn = button(bar, "mw-play", t.play, "", () => (this.player.playing ? this.player.pause() : this.player.play()));
+    setIcon(this.playBtn, "play");
+    setIcon(button(bar, "mw-forward", t.forward, "", () => this.player.forward()), "forward");
+    setIcon(button(bar, "mw-end", t.end, "", () => this.player.toEnd()), "end");
     const speedLabel = el("label", "mw-speed", bar, `${t.speed} `);
     const speed = el("select", "mw-speed-select", speedLabel);
     for (const v of [0.25, 0.5, 1, 2, 4, 8]) {
@@ -297,7 +299,8 @@ export class BoardWidget {
     this.says.textContent = this.model.get("computer_says") ?? "";
     this.showNarration();
     this.showPanel(canPlay);
-    this.playBtn.textContent = this.player.playing ? "\u23F8" : "\u25B6";
+    const icon = this.player.playing ? "pause" : "play";
+    if (this.playBtn.dataset.icon !== icon) setIcon(this.playBtn, icon);
     this.playBtn.setAttribute("aria-label", this.player.playing ? this.t.pause : this.t.play);
     this.root.classList.toggle("mw-in-lesson", lesson !== null);
     this.undoBtn.disabled = !this.model.get("can_undo") || !this.model.get("interactive");
