@@ -1,27 +1,49 @@
-"""Every lesson notebook runs top to bottom with no error (headless, nbclient)."""
+"""Every lesson notebook, English and Korean, runs top to bottom with no error
+(headless, nbclient), and the Korean notebooks run the same code as the English."""
 
+import re
 from pathlib import Path
 
 import nbclient
 import nbformat
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1] / "notebooks"
+ENGLISH = sorted(ROOT.glob("*.ipynb"))
+KOREAN = sorted((ROOT / "ko").glob("*.ipynb"))
+HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
-def test_the_five_lessons_are_there():
-    assert [p.name[:2] for p in NOTEBOOKS] == ["01", "02", "03", "04", "05"]
+def code(nb):
+    """The code cells, without the one line that chooses the language."""
+    return [c.source for c in nb.cells
+            if c.cell_type == "code" and not c.source.startswith("LOCALE =")]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-@pytest.mark.parametrize("locale", ["en", "ko"])
-def test_notebook_runs(path, locale, tmp_path):
+def test_the_five_lessons_are_there_in_both_languages():
+    assert [p.name[:2] for p in ENGLISH] == ["01", "02", "03", "04", "05"]
+    assert [p.name for p in KOREAN] == [p.name for p in ENGLISH]
+
+
+@pytest.mark.parametrize("name", [p.name for p in ENGLISH])
+def test_the_korean_notebook_is_the_english_one_translated(name):
+    en = nbformat.read(ROOT / name, as_version=4)
+    ko = nbformat.read(ROOT / "ko" / name, as_version=4)
+    assert code(ko) == code(en), "the Korean notebook's code has drifted from the English"
+    assert [c.cell_type for c in ko.cells] == [c.cell_type for c in en.cells]
+    for cell in ko.cells:
+        if cell.cell_type == "markdown":
+            assert HANGUL.search(cell.source), f"untranslated cell: {cell.source[:60]!r}"
+    assert 'LOCALE = "ko"' in [c.source[:13] for c in ko.cells]
+    assert f"ko/{name}" in en.cells[0].source, "the English notebook links to the Korean one"
+
+
+@pytest.mark.parametrize("path", ENGLISH + KOREAN,
+                         ids=[p.stem for p in ENGLISH] + [f"ko-{p.stem}" for p in KOREAN])
+def test_notebook_runs(path, tmp_path):
     nb = nbformat.read(path, as_version=4)
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), (
         "notebooks are committed without outputs")
-    for cell in nb.cells:
-        if cell.cell_type == "code" and cell.source.startswith("LOCALE ="):
-            cell.source = f'LOCALE = "{locale}"'
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
     client.execute()

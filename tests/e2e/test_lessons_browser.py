@@ -1,8 +1,6 @@
 """The lesson notebooks in a real JupyterLab: step through, answer a question
 wrongly and one rightly, and read the feedback."""
 
-import json
-import shutil
 from pathlib import Path
 
 import nbformat
@@ -13,12 +11,11 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def open_lesson_notebook(notebook, lab, name, locale):
-    _, _, root = lab
+def open_lesson_notebook(notebook, name):
+    """Runs the code of ``notebooks/<name>`` (the Korean ones are under ko/)."""
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-    cells = [c.source if not c.source.startswith("LOCALE =") else f'LOCALE = "{locale}"'
-             for c in nb.cells if c.cell_type == "code"]
-    opened = notebook(f"lesson-{locale}-{name}", cells)
+    cells = [c.source for c in nb.cells if c.cell_type == "code"]
+    opened = notebook(f"lesson-{name.replace('/', '-')}", cells)
     opened.run_all()
     page = opened.page
     # The lesson is the notebook's first widget; later cells may show plain
@@ -32,8 +29,8 @@ def cell(root, r, c):
     return root.locator(f'[data-cell="{r},{c}"]')
 
 
-def test_pussa_kanawa_lesson_wrong_then_right(notebook, lab):
-    page, root = open_lesson_notebook(notebook, lab, "02-kisolo-pussa-kanawa.ipynb", "en")
+def test_pussa_kanawa_lesson_wrong_then_right(notebook):
+    page, root = open_lesson_notebook(notebook, "02-kisolo-pussa-kanawa.ipynb")
     lesson = root.locator(".mw-lesson")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("Step 1 of 9")
     lesson.locator(".mw-lesson-next").click()
@@ -55,8 +52,8 @@ def test_pussa_kanawa_lesson_wrong_then_right(notebook, lab):
     assert not page.errors
 
 
-def test_leftmost_triple_lesson_in_korean(notebook, lab):
-    page, root = open_lesson_notebook(notebook, lab, "04-kiothi-leftmost-triple.ipynb", "ko")
+def test_leftmost_triple_lesson_in_korean(notebook):
+    page, root = open_lesson_notebook(notebook, "ko/04-kiothi-leftmost-triple.ipynb")
     lesson = root.locator(".mw-lesson")
     expect(lesson.locator(".mw-lesson-title")).to_have_text("Kiothi의 가장 왼쪽 3연 획득")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("6단계 중 1단계")
