@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
 from itertools import repeat
 
 from .players import LEVELS, level
@@ -91,18 +92,17 @@ def ladder_game(game: str, strong: str, weak: str, i: int, max_moves: int = 2000
 
 
 def ladder(game: str, games: int, processes: int | None = None
-           ) -> list[tuple[str, str, int, int, float]]:
-    """Each level against the next weaker one, games spread over the cores (the
-    games are seeded, so the result does not depend on how they are spread)."""
-    rows = []
+           ) -> Iterator[tuple[str, str, int, int, float]]:
+    """Each level against the next weaker one, a row per pair as it finishes:
+    (strong, weak, wins, draws, seconds). The games are spread over the cores;
+    they are seeded, so the result does not depend on how they are spread."""
     with ProcessPoolExecutor(processes) as pool:
         for weak, strong in zip(LEVELS, LEVELS[1:]):
             start = time.perf_counter()
             results = list(pool.map(ladder_game, repeat(game), repeat(strong),
                                     repeat(weak), range(games)))
-            rows.append((strong, weak, results.count("win"), results.count("draw"),
-                         time.perf_counter() - start))
-    return rows
+            yield (strong, weak, results.count("win"), results.count("draw"),
+                   time.perf_counter() - start)
 
 
 def main(argv=None):

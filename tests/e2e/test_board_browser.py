@@ -193,10 +193,14 @@ def test_two_views_of_one_board_show_the_same_state(notebook):
         assert shown == expected["board"], f"view {i}"
 
 
-def use_theme(page, name):
+def use_theme(page, name, light):
+    """Switches JupyterLab's theme and waits until it is applied and the splash
+    screen JupyterLab shows meanwhile has gone."""
     page.keyboard.press("Control+Shift+C")
     page.keyboard.type(f"Use Theme: {name}")
     page.locator(".lm-CommandPalette-item", has_text=f"Use Theme: {name}").first.click()
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", str(light).lower(),
+                                                   timeout=30_000)
     expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=30_000)
 
 
@@ -204,8 +208,7 @@ def test_dark_theme_and_north_at_the_bottom(notebook):
     nb = open_board(notebook, "dark.ipynb", "board = KiothiBoard(perspective='north')")
     page = nb.page
     light = page.locator(".mw-wood").evaluate("e => getComputedStyle(e).fill")
-    use_theme(page, "JupyterLab Dark")
-    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=30_000)
+    use_theme(page, "JupyterLab Dark", light=False)
     dark = page.locator(".mw-wood").evaluate("e => getComputedStyle(e).fill")
     assert dark != light and dark == "rgb(91, 67, 48)"
     status = page.locator(".mw-status").evaluate("e => getComputedStyle(e).color")
@@ -216,8 +219,7 @@ def test_dark_theme_and_north_at_the_bottom(notebook):
     y1 = float(cell(page, 1, 0).locator(".mw-hole").get_attribute("cy"))
     assert y0 > y1
     page.screenshot(path=str(Path(__file__).resolve().parents[2] / "test-artifacts" / "dark-theme.png"))
-    use_theme(page, "JupyterLab Light")
-    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "true", timeout=30_000)
+    use_theme(page, "JupyterLab Light", light=True)
 
 
 def test_board_in_notebook_7(page, lab):
