@@ -205,6 +205,23 @@ describe("step controls", () => {
   });
 });
 
+describe("move list", () => {
+  it("lists the moves played as text, the latest marked, hidden before the first", () => {
+    const { model } = fakeModel(traits(K_START, { history: [] }));
+    widget.render({ model, el: host });
+    const box = host.querySelector(".mw-history") as HTMLDetailsElement;
+    expect(box.hidden).toBe(true);
+    const evil = "<img src=x onerror=alert(1)>";
+    model.update({ history: ["South captures from North's inner hole 4", evil] });
+    expect(box.hidden).toBe(false);
+    expect(box.querySelector("summary")!.textContent).toBe("Moves played (2)");
+    const items = Array.from(box.querySelectorAll("li")).map((li) => li.textContent);
+    expect(items).toEqual(["South captures from North's inner hole 4", evil]);
+    expect(box.querySelector("img")).toBeNull();
+    expect(box.querySelector("li[aria-current]")!.textContent).toBe(evil);
+  });
+});
+
 describe("cleanup", () => {
   it("removes its elements and listeners when the view goes", () => {
     const { model, listeners } = fakeModel(traits(K_START));

@@ -66,6 +66,8 @@ export interface Traits {
   interactive: boolean;
   speed: number;
   locale: string;
+  /** The moves played so far, in words. */
+  history?: string[];
   computer?: string;
   thinking?: boolean;
   computer_says?: string;

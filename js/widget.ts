@@ -59,6 +59,7 @@ export class BoardWidget {
   private shape = "";
   private listeners: [string, () => void][] = [];
   private lessonBox: HTMLDivElement;
+  private history: HTMLDetailsElement;
   /** Cells chosen for a multi-answer prediction, before Check. */
   private chosen = new Set<string>();
 
@@ -82,6 +83,7 @@ export class BoardWidget {
     this.notice = el("div", "mw-notice", this.root);
     this.notice.setAttribute("role", "alert");
     this.buildToolbar();
+    this.history = el("details", "mw-history", this.root);
     this.player = new MovePlayer(
       (f) => this.showFrame(f),
       () => model.get("speed") || 1,
@@ -105,6 +107,8 @@ export class BoardWidget {
     this.on("change:can_redo", () => this.refresh());
     this.on("change:thinking", () => this.refresh());
     this.on("change:computer_says", () => this.refresh());
+    this.on("change:history", () => this.showHistory());
+    this.showHistory();
     this.on("change:lesson", () => {
       this.chosen.clear();
       this.refresh();
@@ -112,6 +116,19 @@ export class BoardWidget {
     this.boardBox.addEventListener("click", (e) => this.onBoardClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
+  }
+
+  /** The moves of the game so far, as a numbered list of plain text. */
+  private showHistory(): void {
+    const moves = this.model.get("history") ?? [];
+    const summary = el("summary", "mw-history-summary", undefined, this.t.history(moves.length));
+    const list = el("ol", "mw-history-list");
+    moves.forEach((text, i) => {
+      const item = el("li", "", list, text);
+      if (i === moves.length - 1) item.setAttribute("aria-current", "step");
+    });
+    this.history.replaceChildren(summary, list);
+    this.history.hidden = moves.length === 0;
   }
 
   private on(event: string, cb: () => void): void {

@@ -133,6 +133,25 @@ def test_undo_keeps_the_previous_move_replayable():
     assert b.position_before == initial_position("kisolo")
 
 
+def test_the_move_list_names_every_move_played_in_the_board_language():
+    b = KisoloBoard()
+    assert b.history == []
+    b.play(CAPTURE)
+    b.play({"type": "capture", "column": 0})
+    assert b.history == [
+        "South captures from North's inner hole 4 and the outer hole behind it",
+        "North captures from South's inner hole 1 and the outer hole behind it"]
+    b.undo()
+    assert len(b.history) == 1
+    b.locale = "ko"
+    assert b.history == ["남쪽이 북쪽 안쪽 줄 4번 구멍과 그 뒤 바깥쪽 구멍을 획득합니다"]
+    b.reset()
+    assert b.history == []
+    k = KiothiBoard()
+    k.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]})
+    assert k.history == ["South empties South's boma 5 and South's boma 6 and places the warriors"]
+
+
 def test_observers_hear_every_move():
     b = KisoloBoard()
     heard = []

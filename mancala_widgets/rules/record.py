@@ -31,7 +31,7 @@ from collections import Counter
 from os import PathLike
 from typing import Any, Callable
 
-from .common import InvalidPositionError, InvalidRecordError, MalformedError, check_dict
+from .common import PLAYERS, InvalidPositionError, InvalidRecordError, MalformedError, check_dict
 from .kiothi import KiothiState
 from .kisolo import KisoloState
 
@@ -91,6 +91,10 @@ class GameRecord:
     @property
     def moves(self) -> list[dict]:
         return [dict(m) for m in self._moves]
+
+    def turns(self) -> list[tuple[str, dict]]:
+        """Who played each move ("south" or "north"), and the move."""
+        return [(PLAYERS[s.to_move], dict(m)) for s, m in zip(self._states, self._moves)]
 
     @property
     def last_trace(self) -> list[dict]:

@@ -17,7 +17,7 @@ import anywidget
 import traitlets as t
 
 from ..rules import MalformedError, load_position
-from ..rules.names import LOCALES, narrate, player_name
+from ..rules.names import LOCALES, move_name, narrate, player_name
 from ..rules.record import GameRecord
 from ..svg import board_svg
 
@@ -57,6 +57,8 @@ class Board(anywidget.AnyWidget):
     move_count = t.Int(0).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
     can_redo = t.Bool(False).tag(sync=True)
+    #: The moves played so far, in words, in the board's language.
+    history = t.List(t.Unicode()).tag(sync=True)
     error = t.Unicode("").tag(sync=True)
     error_serial = t.Int(0).tag(sync=True)
 
@@ -247,6 +249,7 @@ class Board(anywidget.AnyWidget):
             self.legal_moves = rec.legal_moves()
             self.trace = trace
             self.narration = self._narrate(trace)
+            self.history = self._history()
             self.last_move = last
             self.move_count = len(rec)
             self.can_undo = rec.can_undo
@@ -257,6 +260,12 @@ class Board(anywidget.AnyWidget):
         columns = self._record.variant.get("columns", 7)
         return [narrate(self.game, e, columns, self.locale) for e in trace]
 
+    def _history(self) -> list[str]:
+        rec = self._record
+        columns = rec.variant.get("columns", 7)
+        return [move_name(self.game, move, player, columns, self.locale)
+                for player, move in rec.turns()]
+
     def _side_names(self) -> dict:
         return {p: player_name(p, self.locale) for p in ("south", "north")}
 
@@ -265,6 +274,7 @@ class Board(anywidget.AnyWidget):
         if hasattr(self, "_record"):
             with self.hold_sync():
                 self.narration = self._narrate(self.trace)
+                self.history = self._history()
                 if self._default_labels:
                     self.labels = self._side_names()
 

@@ -67,6 +67,9 @@ def test_kisolo_opening_capture_by_clicking(notebook):
     assert python_position(nb) == expected
     assert board_counts(page, 4, 7) == expected["board"]
     expect(page.locator(".mw-status")).to_have_text("North to move")
+    page.locator(".mw-history summary").click()
+    expect(page.locator(".mw-history-list li")).to_have_text(
+        ["South captures from North's inner hole 4 and the outer hole behind it"])
     assert not page.errors
 
 
