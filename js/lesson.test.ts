@@ -40,6 +40,11 @@ describe("the lesson panel", () => {
     expect(host.querySelector(".mw-lesson-text")!.textContent).toBe("Where will the last stone fall?");
     expect(cell(3, 0).classList.contains("mw-highlight")).toBe(true);
     expect(host.querySelector(".mw-label text")!.textContent).toBe("landing hole");
+    const tag = host.querySelector(".mw-label-tag")!;
+    const text = host.querySelector(".mw-label text")!;
+    const width = Number(tag.getAttribute("width"));
+    expect(width).toBeGreaterThan("landing hole".length * 7);
+    expect(Number(tag.getAttribute("x")) + width / 2).toBeCloseTo(Number(text.getAttribute("x")));
     expect(host.querySelector(".mw-arrow")).not.toBeNull();
     expect((host.querySelector(".mw-lesson-next") as HTMLButtonElement).disabled).toBe(true);
   });

@@ -59,7 +59,7 @@ export class BoardView {
 
   constructor(
     readonly game: Game,
-    rows: number,
+    readonly rows: number,
     readonly columns: number,
     perspective: Player,
     private t: Strings,
@@ -119,8 +119,19 @@ export class BoardView {
     if (label) {
       const p = this.center(label.at);
       const g = svgEl("g", { class: "mw-label" }, this.overlay);
-      const text = svgEl("text", { x: p.x, y: p.y - RADIUS - 8, "text-anchor": "middle" }, g);
+      // Above the hole on the first and third rows from the top, below it on the
+      // second and fourth, so the label sits in a margin or between the two
+      // players' rows and never on another hole's count.
+      const rowYs = Array.from({ length: this.rows }, (_, r) => this.center([r, label.at[1]]).y).sort((a, b) => a - b);
+      const above = rowYs.indexOf(p.y) % 2 === 0;
+      const y = above ? p.y - RADIUS - 8 : p.y + RADIUS + 22;
+      const tag = svgEl("rect", { class: "mw-label-tag", y: y - 15, height: 20, rx: 6 }, g);
+      const text = svgEl("text", { x: p.x, y, "text-anchor": "middle" }, g);
       text.textContent = label.text;
+      // A tag behind the text, so it reads clearly over holes and seeds.
+      const width = labelWidth(text) + 12;
+      tag.setAttribute("x", String(p.x - width / 2));
+      tag.setAttribute("width", String(width));
     }
   }
 
@@ -214,4 +225,12 @@ function drawSeeds(g: SVGGElement, at: Point, n: number): void {
     return;
   }
   for (const [dx, dy] of SEED_SPOTS.slice(0, n)) svgEl("circle", { class: "mw-seed", cx: at.x + dx, cy: at.y + dy, r: 4.2 }, g);
+}
+
+/** The drawn width of a label: measured where the browser lays text out,
+ * estimated elsewhere (wide for CJK characters, narrower for the rest). */
+function labelWidth(text: SVGTextElement): number {
+  const measured = typeof text.getComputedTextLength === "function" ? text.getComputedTextLength() : 0;
+  if (measured > 0) return measured;
+  return Array.from(text.textContent ?? "").reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 13 : 7.5), 0);
 }
