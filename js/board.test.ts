@@ -206,19 +206,32 @@ describe("step controls", () => {
 });
 
 describe("move list", () => {
-  it("lists the moves played as text, the latest marked, hidden before the first", () => {
+  it("lists the moves as text, marks the current one and those taken back, hidden before the first", () => {
     const { model } = fakeModel(traits(K_START, { history: [] }));
     widget.render({ model, el: host });
     const box = host.querySelector(".mw-history") as HTMLDetailsElement;
     expect(box.hidden).toBe(true);
     const evil = "<img src=x onerror=alert(1)>";
-    model.update({ history: ["South captures from North's inner hole 4", evil] });
+    model.update({ history: ["South captures from North's inner hole 4", evil, "South sows"], move_count: 2 });
     expect(box.hidden).toBe(false);
-    expect(box.querySelector("summary")!.textContent).toBe("Moves played (2)");
+    expect(box.querySelector("summary")!.textContent).toBe("Moves (3)");
     const items = Array.from(box.querySelectorAll("li")).map((li) => li.textContent);
-    expect(items).toEqual(["South captures from North's inner hole 4", evil]);
+    expect(items).toEqual(["South captures from North's inner hole 4", evil, "South sows"]);
     expect(box.querySelector("img")).toBeNull();
-    expect(box.querySelector("li[aria-current]")!.textContent).toBe(evil);
+    expect(box.querySelector("[aria-current]")!.textContent).toBe(evil);
+    expect(Array.from(box.querySelectorAll("li.mw-undone")).map((li) => li.textContent)).toEqual(["South sows"]);
+  });
+
+  it("asks Python for the game after a move when one is clicked, keeping the focus", () => {
+    const { model, sent } = fakeModel(traits(K_START, { history: ["a", "b", "c"], move_count: 3 }));
+    widget.render({ model, el: host });
+    const second = host.querySelectorAll(".mw-history-move")[1] as HTMLButtonElement;
+    second.focus();
+    second.click();
+    expect(sent).toEqual([{ kind: "goto", moves: 2 }]);
+    model.update({ move_count: 2 });
+    expect(host.querySelectorAll("li.mw-undone")).toHaveLength(1);
+    expect(document.activeElement!.textContent).toBe("b");
   });
 });
 

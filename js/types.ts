@@ -66,7 +66,7 @@ export interface Traits {
   interactive: boolean;
   speed: number;
   locale: string;
-  /** The moves played so far, in words. */
+  /** The game's moves in words: the first move_count played, the rest taken back. */
   history?: string[];
   computer?: string;
   thinking?: boolean;
@@ -80,6 +80,7 @@ export type Message =
   | { kind: "undo" }
   | { kind: "redo" }
   | { kind: "reset" }
+  | { kind: "goto"; moves: number }
   | { kind: "lesson"; action: "next" | "back" | "restart" }
   | { kind: "answer"; cells: Cell[] };
 

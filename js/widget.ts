@@ -108,6 +108,7 @@ export class BoardWidget {
     this.on("change:thinking", () => this.refresh());
     this.on("change:computer_says", () => this.refresh());
     this.on("change:history", () => this.showHistory());
+    this.on("change:move_count", () => this.showHistory());
     this.showHistory();
     this.on("change:lesson", () => {
       this.chosen.clear();
@@ -118,17 +119,27 @@ export class BoardWidget {
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
   }
 
-  /** The moves of the game so far, as a numbered list of plain text. */
+  /** The game's moves as a numbered list of plain text: the ones played, then
+   * those taken back. Clicking one shows the game after it. */
   private showHistory(): void {
     const moves = this.model.get("history") ?? [];
+    const played = this.model.get("move_count");
+    // Keep keyboard focus on the same entry when the list is redrawn.
+    const before = Array.from(this.history.querySelectorAll("button"));
+    const focused = before.indexOf(document.activeElement as HTMLButtonElement);
     const summary = el("summary", "mw-history-summary", undefined, this.t.history(moves.length));
     const list = el("ol", "mw-history-list");
     moves.forEach((text, i) => {
-      const item = el("li", "", list, text);
-      if (i === moves.length - 1) item.setAttribute("aria-current", "step");
+      const item = el("li", i < played ? "" : "mw-undone", list);
+      const go = el("button", "mw-history-move", item, text);
+      go.type = "button";
+      go.title = i < played ? this.t.showAfter : this.t.playAgainTo;
+      if (i === played - 1) go.setAttribute("aria-current", "step");
+      go.addEventListener("click", () => this.send({ kind: "goto", moves: i + 1 }));
     });
     this.history.replaceChildren(summary, list);
     this.history.hidden = moves.length === 0;
+    if (focused >= 0) list.querySelectorAll("button")[Math.min(focused, moves.length - 1)]?.focus();
   }
 
   private on(event: string, cb: () => void): void {

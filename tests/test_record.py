@@ -23,6 +23,31 @@ def cycle_moves():
             else {"type": "sow", "row": int(m[0]), "column": int(m[1])} for m in CYCLE]
 
 
+def test_goto_jumps_along_the_line_and_keeps_the_moves_ahead():
+    rec = GameRecord("kisolo", columns=7)
+    positions = [rec.position]
+    for _ in range(4):
+        rec.play(rec.legal_moves()[0])
+        positions.append(rec.position)
+    moves = rec.moves
+    line = rec.line()
+    assert [m for _, m in line] == moves
+    assert [p for p, _ in line] == ["south", "north", "south", "north"]
+    rec.goto(1)
+    assert rec.position == positions[1] and len(rec) == 1
+    assert rec.line() == line, "the moves taken back stay on the line"
+    rec.goto(3)
+    assert rec.position == positions[3] and rec.moves == moves[:3]
+    rec.goto(0)
+    assert rec.position == positions[0]
+    rec.goto(4)
+    assert rec.position == positions[4] and not rec.can_redo
+    for bad in (-1, 5, True, 2.0, "2", None):
+        with pytest.raises(ValueError, match="expected a whole number from 0 to 4"):
+            rec.goto(bad)
+    assert rec.position == positions[4]
+
+
 def test_undo_and_redo_walk_the_history():
     rec = GameRecord("kisolo", columns=7)
     start = rec.position

@@ -133,7 +133,7 @@ def test_undo_keeps_the_previous_move_replayable():
     assert b.position_before == initial_position("kisolo")
 
 
-def test_the_move_list_names_every_move_played_in_the_board_language():
+def test_the_move_list_names_every_move_in_the_board_language():
     b = KisoloBoard()
     assert b.history == []
     b.play(CAPTURE)
@@ -142,14 +142,36 @@ def test_the_move_list_names_every_move_played_in_the_board_language():
         "South captures from North's inner hole 4 and the outer hole behind it",
         "North captures from South's inner hole 1 and the outer hole behind it"]
     b.undo()
-    assert len(b.history) == 1
+    assert b.move_count == 1 and len(b.history) == 2, "a move taken back stays listed"
     b.locale = "ko"
-    assert b.history == ["남쪽이 북쪽 안쪽 줄 4번 구멍과 그 뒤 바깥쪽 구멍을 획득합니다"]
-    b.reset()
-    assert b.history == []
+    assert b.history[0] == "남쪽이 북쪽 안쪽 줄 4번 구멍과 그 뒤 바깥쪽 구멍을 획득합니다"
+    b.play({"type": "capture", "column": 6})
+    assert b.history[1] == "북쪽이 남쪽 안쪽 줄 7번 구멍과 그 뒤 바깥쪽 구멍을 획득합니다", (
+        "a new move replaces the ones taken back")
     k = KiothiBoard()
     k.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]})
     assert k.history == ["South empties South's boma 5 and South's boma 6 and places the warriors"]
+
+
+def test_going_to_a_move_of_the_list_from_the_browser():
+    b = KisoloBoard()
+    positions = [b.position]
+    for _ in range(3):
+        b.play(b.legal_moves[0])
+        positions.append(b.position)
+    names = b.history
+    browser_says(b, {"kind": "goto", "moves": 1})
+    assert b.position == positions[1] and b.move_count == 1 and b.can_redo
+    assert b.history == names, "moves taken back stay listed, to go forward again"
+    assert b.position_before == positions[0] and b.trace[0]["rule"] == "turn_start_capture"
+    browser_says(b, {"kind": "goto", "moves": 3})
+    assert b.position == positions[3] and not b.can_redo
+    for bad in ({"kind": "goto", "moves": 9}, {"kind": "goto", "moves": "1"},
+                {"kind": "goto"}, {"kind": "goto", "moves": 1, "extra": 0}):
+        serial = b.error_serial
+        browser_says(b, bad)
+        assert b.error_serial == serial + 1 and b.error
+        assert b.position == positions[3] and b.move_count == 3
 
 
 def test_observers_hear_every_move():

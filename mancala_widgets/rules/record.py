@@ -92,9 +92,15 @@ class GameRecord:
     def moves(self) -> list[dict]:
         return [dict(m) for m in self._moves]
 
-    def turns(self) -> list[tuple[str, dict]]:
-        """Who played each move ("south" or "north"), and the move."""
-        return [(PLAYERS[s.to_move], dict(m)) for s, m in zip(self._states, self._moves)]
+    def line(self) -> list[tuple[str, dict]]:
+        """The game's line: who plays each move ("south" or "north") and the move,
+        first the moves played, then those taken back that redo would play again."""
+        line = [(PLAYERS[s.to_move], dict(m)) for s, m in zip(self._states, self._moves)]
+        state = self.state
+        for move in reversed(self._redo):
+            line.append((PLAYERS[state.to_move], dict(move)))
+            state = state.play(move)
+        return line
 
     @property
     def last_trace(self) -> list[dict]:
@@ -169,6 +175,18 @@ class GameRecord:
         self._push(move, self.state.play(move, trace), trace)
         self._notify(move, trace)
         return trace
+
+    def goto(self, moves: int):
+        """Take moves back or play them again until ``moves`` moves of the line
+        are played (0: the start). On a bad number nothing changes."""
+        total = len(self._moves) + len(self._redo)
+        if type(moves) is not int or not 0 <= moves <= total:
+            raise MalformedError(f"moves = {json.dumps(moves)}: expected a whole number "
+                                 f"from 0 to {total}")
+        while len(self._moves) > moves:
+            self.undo()
+        while len(self._moves) < moves:
+            self.redo()
 
     def reset(self):
         """Back to the start (the moves can be redone one by one)."""

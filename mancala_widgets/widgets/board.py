@@ -23,7 +23,7 @@ from ..svg import board_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 MESSAGE_KINDS = {"play": ("kind", "move"), "undo": ("kind",), "redo": ("kind",),
-                 "reset": ("kind",)}
+                 "reset": ("kind",), "goto": ("kind", "moves")}
 #: View preferences a browser may change; everything else is the game's truth.
 BROWSER_WRITABLE = {"speed"}
 LABEL_MAX = 40
@@ -57,7 +57,8 @@ class Board(anywidget.AnyWidget):
     move_count = t.Int(0).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
     can_redo = t.Bool(False).tag(sync=True)
-    #: The moves played so far, in words, in the board's language.
+    #: The game's moves in words, in the board's language: the first ``move_count``
+    #: are played, the rest were taken back and can be played again.
     history = t.List(t.Unicode()).tag(sync=True)
     error = t.Unicode("").tag(sync=True)
     error_serial = t.Int(0).tag(sync=True)
@@ -180,6 +181,14 @@ class Board(anywidget.AnyWidget):
             self._sync(trace=trace, before=before, last=self._record.moves[-1])
         return trace
 
+    def goto(self, moves: int):
+        """Show the game after its first ``moves`` moves (0: the start), taking
+        moves back or playing them again; the moves after it can still be redone."""
+        self._record.goto(moves)
+        self._sync_current()
+        if not self._record.can_redo:
+            self._computer_turn()
+
     def reset(self):
         """Back to the start position (the moves can be redone)."""
         self._record.reset()
@@ -264,7 +273,7 @@ class Board(anywidget.AnyWidget):
         rec = self._record
         columns = rec.variant.get("columns", 7)
         return [move_name(self.game, move, player, columns, self.locale)
-                for player, move in rec.turns()]
+                for player, move in rec.line()]
 
     def _side_names(self) -> dict:
         return {p: player_name(p, self.locale) for p in ("south", "north")}
@@ -302,6 +311,8 @@ class Board(anywidget.AnyWidget):
             elif kind == "redo":
                 if self.redo() is None:
                     self._show_error("There is no move to redo.")
+            elif kind == "goto":
+                self.goto(content["moves"])
             else:
                 self.reset()
         except (ValueError, t.TraitError) as e:

@@ -73,6 +73,33 @@ def test_kisolo_opening_capture_by_clicking(notebook):
     assert not page.errors
 
 
+def test_reviewing_a_game_from_the_move_list_by_mouse_and_keyboard(notebook):
+    setup = ("board = KisoloBoard()\n"
+             "for column in (3, 0, 5):\n"
+             "    board.play({'type': 'capture', 'column': column})")
+    nb = open_board(notebook, "review.ipynb", setup)
+    page = nb.page
+    start = initial_position("kisolo")
+    after = [start]
+    for column in (3, 0, 5):
+        after.append(apply_move(after[-1], {"type": "capture", "column": column}))
+    page.locator(".mw-history summary").click()
+    moves = page.locator(".mw-history-move")
+    expect(moves).to_have_count(3)
+    moves.nth(0).click()
+    expect(page.locator(".mw-history li.mw-undone")).to_have_count(2)
+    expect(moves.nth(0)).to_have_attribute("aria-current", "step")
+    assert python_position(nb) == after[1]
+    assert board_counts(page, 4, 7) == after[1]["board"]
+    moves.nth(0).focus()  # the keyboard: Tab to a later move and press Enter
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(".mw-history li.mw-undone")).to_have_count(0)
+    assert python_position(nb) == after[3]
+    assert not page.errors
+
+
 def test_kisolo_relay_by_clicking_and_stepping_through_it(notebook):
     case = vector("kisolo", "kisolo-pussa-kanawa")
     nb = open_position(notebook, "kisolo_relay.ipynb", "KisoloBoard", case["position"])
