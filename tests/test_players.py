@@ -102,6 +102,18 @@ def test_the_board_plays_against_the_computer_and_says_why():
     assert board.move_count == 0, "undo goes back to the human's turn"
 
 
+def test_reviewing_a_game_against_the_computer_does_not_make_it_move():
+    board = KisoloBoard(opponent="greedy", seed=3)
+    board.play(board.legal_moves[0])
+    board.play(board.legal_moves[0])
+    line = board.history
+    board.goto(1)
+    assert board.position["to_move"] == "north" and board.move_count == 1
+    assert board.history == line, "the computer waits while a game is reviewed"
+    board.goto(4)
+    assert board.move_count == 4 and board.position["to_move"] == "south"
+
+
 def test_the_computer_can_open_as_south_in_korean():
     board = KiothiBoard(opponent="greedy", computer_plays="south", seed=4, locale="ko")
     assert board.move_count == 1 and board.position["to_move"] == "north"
