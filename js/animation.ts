@@ -4,8 +4,54 @@
 import { applyEvent, sowCells, statesOf, type ViewState } from "./view-state";
 import type { Position, TraceEvent } from "./types";
 
-/** Milliseconds per step at speed 1. */
+/** Milliseconds per step at speed 1, for a move short enough to show in full. */
 export const TIMING = { drop: 260, event: 700, quick: 350 };
+/** The longest a move takes to show at speed 1: a class should not wait longer. */
+export const BUDGET = 6000;
+/** In a long move, the fewest milliseconds a lap, and an event that matters, stay on screen. */
+const MIN_LAP = 100;
+const KEY_EVENT = 450;
+/** Events a long move still shows for a moment: what changes the game. */
+const KEY_KINDS = new Set(["capture", "leftmost_triple", "nki_release", "nki_mark", "game_end", "place"]);
+
+export interface Pace {
+  /** Per stone dropped; 0 when a lap is shown at once. */
+  drop: number;
+  /** After a whole lap (in lap mode) or after a sowing's last stone. */
+  lap: number;
+  /** Each other event, by kind. */
+  event: (ev: TraceEvent) => number;
+  /** The pause on the starting position. */
+  start: number;
+}
+
+/** How long a move's trace takes at this pace, speed 1. */
+export function duration(trace: TraceEvent[], p: Pace): number {
+  let total = p.start;
+  for (const ev of trace) total += ev.kind === "sow" ? sowCells(ev).length * p.drop + p.lap : p.event(ev);
+  return total;
+}
+
+/** The pace that shows a move within BUDGET: the natural pace if it fits; else the
+ * same pace faster; else one lap at a time, with the events that change the game
+ * kept long enough to see. Stepping still goes through every event. */
+export function pace(trace: TraceEvent[]): Pace {
+  const natural: Pace = {
+    drop: TIMING.drop, lap: TIMING.quick, start: TIMING.quick,
+    event: (ev) => (ev.kind === "turn_end" ? TIMING.quick : TIMING.event),
+  };
+  const total = duration(trace, natural);
+  if (total <= BUDGET) return natural;
+  const f = BUDGET / total;
+  if (TIMING.drop * f >= 60) {
+    return { drop: TIMING.drop * f, lap: TIMING.quick * f, start: TIMING.quick * f, event: (ev) => natural.event(ev) * f };
+  }
+  const laps = trace.filter((ev) => ev.kind === "sow").length;
+  const keys = trace.filter((ev) => KEY_KINDS.has(ev.kind)).length;
+  const key = Math.min(KEY_EVENT, (BUDGET / 2) / Math.max(1, keys));
+  const lap = Math.min(TIMING.event, Math.max(MIN_LAP, (BUDGET - keys * key - TIMING.quick) / Math.max(1, laps)));
+  return { drop: 0, lap, start: TIMING.quick, event: (ev) => (KEY_KINDS.has(ev.kind) ? key : 0) };
+}
 
 export interface Frame {
   /** How many events are fully shown (0 = the position before the move). */
@@ -34,6 +80,7 @@ export class MovePlayer {
   private drops: number | null = null;
   private cancel: (() => void) | null = null;
   private queue: { before: Position; trace: TraceEvent[] }[] = [];
+  private pace: Pace = pace([]);
 
   constructor(
     private show: (frame: Frame) => void,
@@ -61,6 +108,7 @@ export class MovePlayer {
     this.queue = [];
     this.mover = before.to_move;
     this.trace = trace;
+    this.pace = pace(trace);
     this.states = statesOf(before, trace);
     this.step = animate ? 0 : trace.length;
     this.drops = null;
@@ -78,7 +126,7 @@ export class MovePlayer {
     this.playing = true;
     this.render();
     // A short pause on the starting position, with the moved hole marked.
-    this.cancel = this.schedule(() => this.tick(), TIMING.quick / this.speed());
+    this.cancel = this.schedule(() => this.tick(), this.pace.start / this.speed());
   }
 
   pause(): void {
@@ -107,6 +155,26 @@ export class MovePlayer {
     this.step = this.trace.length;
     this.render();
     this.next();
+  }
+
+  /** Show at once the end of the move playing and of any queued behind it, as
+   * when a student clicks the board in the middle of an animation. */
+  finish(): void {
+    const last = this.queue.pop();
+    this.queue = [];
+    if (last) this.load(last.before, last.trace, false);
+    else {
+      this.stop();
+      this.drops = null;
+      this.step = this.trace.length;
+      this.render();
+    }
+    this.onIdle();
+  }
+
+  /** How long the move takes to show at the current speed, in milliseconds. */
+  get duration(): number {
+    return duration(this.trace, this.pace) / this.speed();
   }
 
   replay(): void {
@@ -141,21 +209,22 @@ export class MovePlayer {
     if (ev.kind === "sow") {
       const total = sowCells(ev).length;
       const done = this.drops ?? 0;
-      if (done < total) {
+      if (this.pace.drop > 0 && done < total) {
         this.drops = done + 1;
         this.render();
-        this.cancel = this.schedule(() => this.tick(), TIMING.drop / speed);
+        this.cancel = this.schedule(() => this.tick(), this.pace.drop / speed);
         return;
       }
       this.drops = null;
       this.step += 1;
       this.render();
-      this.cancel = this.schedule(() => this.tick(), TIMING.quick / speed);
+      this.cancel = this.schedule(() => this.tick(), this.pace.lap / speed);
       return;
     }
     this.step += 1;
-    this.render();
-    const wait = ev.kind === "turn_end" ? TIMING.quick : TIMING.event;
+    const wait = this.pace.event(ev);
+    // In a long move the in-between events pass without a frame of their own.
+    if (wait > 0 || this.step >= this.trace.length) this.render();
     this.cancel = this.schedule(() => this.tick(), wait / speed);
   }
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import widget, { BoardWidget } from "./widget";
 import { makeLayout } from "./layout";
-import { fakeModel } from "./test-utils";
+import { fakeModel, traitsOf } from "./test-utils";
 import type { Position, Traits } from "./types";
 
 const K_START: Position = {
@@ -19,14 +19,7 @@ const Q_POS: Position = {
   jails: { south: 0, north: 0 }, status: "playing", winner: null, reason: null,
 };
 
-function traits(position: Position, extra: Partial<Traits> = {}): Traits {
-  return {
-    game: position.game, position, position_before: null, legal_moves: [], trace: [], narration: [],
-    last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
-    perspective: "south", labels: { south: "South", north: "North" }, title: "Test", interactive: true,
-    speed: 1, locale: "en", ...extra,
-  };
-}
+const traits = traitsOf;
 
 const cell = (root: Element, r: number, c: number) => root.querySelector(`[data-cell="${r},${c}"]`)!;
 const count = (root: Element, r: number, c: number) => cell(root, r, c).querySelector(".mw-count")!.textContent;
@@ -59,13 +52,16 @@ describe("layout", () => {
 });
 
 describe("rendering", () => {
-  it("writes every count and draws seeds, with a number for big heaps", () => {
+  it("writes every count once and draws seeds, a heap for big counts", () => {
     const { model } = fakeModel(traits(Q_POS));
     widget.render({ model, el: host });
     expect(count(host, 0, 0)).toBe("2");
     expect(cell(host, 0, 0).querySelectorAll(".mw-seed")).toHaveLength(2);
     expect(count(host, 1, 9)).toBe("25");
-    expect(cell(host, 1, 9).querySelector(".mw-heap-count")!.textContent).toBe("25");
+    expect(cell(host, 1, 9).querySelector(".mw-heap")).not.toBeNull();
+    // The count is written once, beside the hole, not also on the heap.
+    const written = Array.from(cell(host, 1, 9).querySelectorAll("text")).filter((t) => t.textContent === "25");
+    expect(written).toHaveLength(1);
     expect(host.querySelector('[data-jail="south"] .mw-jail-count')!.textContent).toBe("0");
   });
 
@@ -80,7 +76,7 @@ describe("rendering", () => {
   it("labels playable holes for screen readers and names the player to move", () => {
     const { model } = fakeModel(traits(K_START, { legal_moves: [{ type: "capture", column: 2 }] }));
     widget.render({ model, el: host });
-    expect(cell(host, 2, 2).getAttribute("aria-label")).toBe("South inner row, hole 3, 3 stones, can be played");
+    expect(cell(host, 2, 2).getAttribute("aria-label")).toBe("South's inner hole 3, 3 stones, can be played");
     expect(cell(host, 2, 3).getAttribute("aria-disabled")).toBe("true");
     expect(host.querySelector(".mw-status")!.textContent).toBe("South to move");
   });
@@ -162,7 +158,7 @@ describe("keyboard and clicks", () => {
     expect(sent).toEqual([{ kind: "play", move: { type: "redistribute", lift: [[1, 4], [1, 5]], place: [[0, 9, 9], [1, 0, 1]] } }]);
   });
 
-  it("refuses a click while a move is animating, with a visible message", () => {
+  it("finishes the animation at once when the board is clicked, and takes the click", () => {
     const before = K_START;
     const trace = [
       { kind: "capture", rule: "turn_start_capture", column: 3, from: [[1, 3, 3], [0, 3, 3]], to: [2, 3], count: 6, lap: 1 },
@@ -173,11 +169,11 @@ describe("keyboard and clicks", () => {
     widget.render({ model, el: host });
     model.update({ position: { ...before, to_move: "north" }, position_before: before, trace, narration: ["a", "b", "c"], move_count: 1, legal_moves: [{ type: "capture", column: 0 }] });
     expect(host.querySelector(".mw-status")!.getAttribute("data-status")).toBe("moving");
+    expect(count(host, 1, 3)).toBe("3"); // the capture has not been shown yet
     cell(host, 1, 0).dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(sent).toEqual([]);
-    expect(host.querySelector(".mw-notice")!.textContent).toMatch(/Wait for the move to finish/);
-    (host.querySelector(".mw-end") as HTMLButtonElement).click();
-    expect(host.querySelector(".mw-status")!.textContent).toBe("North to move");
+    expect(host.querySelector(".mw-status")!.getAttribute("data-status")).toBe("playing");
+    expect(count(host, 1, 3)).toBe("0"); // the move is shown to its end
+    expect(sent).toEqual([{ kind: "play", move: { type: "capture", column: 0 } }]);
   });
 });
 
@@ -264,8 +260,8 @@ describe("playing the computer", () => {
     expect(host.querySelectorAll(".mw-playable")).toHaveLength(0);
     cell(host, 1, 1).dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(sent).toEqual([]);
-    model.update({ thinking: false, computer_says: "North captures: scored +3.0" });
-    expect(host.querySelector(".mw-computer-says")!.textContent).toBe("North captures: scored +3.0");
+    model.update({ thinking: false, computer_says: "North captures column 2. It captures 6 stones." });
+    expect(host.querySelector(".mw-computer-says")!.textContent).toBe("North captures column 2. It captures 6 stones.");
   });
 });
 

@@ -8,8 +8,10 @@ export const RADIUS = 25;
 export const MARGIN = 24;
 const LABEL_W = 86;
 const JAIL_W = 70;
-const TOP = MARGIN + 30;
+const TOP0 = MARGIN + 30;
 const KISOLO_GAP = 14;
+/** The strip above the top row and below the bottom row where hole numbers go. */
+export const NUMBER_STRIP = 20;
 
 export interface Point {
   x: number;
@@ -30,6 +32,8 @@ export interface Layout {
   sideLabels: Record<Player, Point>;
   /** The line between the two sides (Kisolo). */
   divider: { x1: number; x2: number; y: number } | null;
+  /** Where the hole numbers are written, if they are shown: above and below each column. */
+  numbers: { column: number; x: number; y: number }[];
 }
 
 /** Who owns a hole or boma. */
@@ -38,9 +42,11 @@ export function ownerOf(game: Game, [r]: Cell): Player {
   return r === 0 ? "north" : "south";
 }
 
-export function makeLayout(game: Game, rows: number, columns: number, perspective: Player): Layout {
+export function makeLayout(game: Game, rows: number, columns: number, perspective: Player, withNumbers = false): Layout {
   const left = MARGIN + (game === "kisolo" ? LABEL_W : JAIL_W + 16);
   const flip = perspective === "north";
+  const strip = withNumbers ? NUMBER_STRIP : 0;
+  const TOP = TOP0 + strip;
   const view = ([r, c]: Cell): Cell => (flip ? [rows - 1 - r, columns - 1 - c] : [r, c]);
   const center = (cell: Cell): Point => {
     const [vr, vc] = view(cell);
@@ -49,13 +55,22 @@ export function makeLayout(game: Game, rows: number, columns: number, perspectiv
   };
   const bottom: Player = flip ? "north" : "south";
   const top: Player = flip ? "south" : "north";
+  const numbers: Layout["numbers"] = [];
+  if (withNumbers) {
+    for (let c = 0; c < columns; c++) {
+      const x = center([0, c]).x;
+      const ys = [center([0, c]).y, center([rows - 1, c]).y];
+      numbers.push({ column: c, x, y: Math.min(...ys) - RADIUS - 9 }, { column: c, x, y: Math.max(...ys) + RADIUS + 21 });
+    }
+  }
   if (game === "kisolo") {
     const width = 2 * MARGIN + LABEL_W + columns * PITCH;
     const mid = TOP + 2 * PITCH + KISOLO_GAP / 2;
     return {
       game, rows, columns, perspective, width,
-      height: TOP + rows * PITCH + KISOLO_GAP + MARGIN,
+      height: TOP + rows * PITCH + KISOLO_GAP + MARGIN + strip,
       center,
+      numbers,
       jails: {},
       sideLabels: { [top]: { x: MARGIN, y: TOP + PITCH + 4 }, [bottom]: { x: MARGIN, y: mid + 7 + PITCH + 4 } } as Record<Player, Point>,
       divider: { x1: left, x2: width - MARGIN, y: mid },
@@ -68,15 +83,16 @@ export function makeLayout(game: Game, rows: number, columns: number, perspectiv
   const west: Player = flip ? "south" : "north";
   return {
     game, rows, columns, perspective, width,
-    height: TOP + h + 24 + MARGIN,
+    height: TOP + h + 24 + MARGIN + strip,
     center,
+    numbers,
     jails: {
       [west]: { x: MARGIN, y: TOP, w: JAIL_W, h },
       [east]: { x: width - MARGIN - JAIL_W, y: TOP, w: JAIL_W, h },
     },
     sideLabels: {
-      [top]: { x: width / 2, y: TOP - 8 },
-      [bottom]: { x: width / 2, y: TOP + h + 18 },
+      [top]: { x: width / 2, y: TOP - 8 - strip },
+      [bottom]: { x: width / 2, y: TOP + h + 18 + strip },
     } as Record<Player, Point>,
     divider: null,
   };

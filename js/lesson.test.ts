@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import widget from "./widget";
-import { fakeModel } from "./test-utils";
+import { fakeModel, traitsOf } from "./test-utils";
 import type { LessonState, Position, Traits } from "./types";
 
 const START: Position = {
@@ -9,18 +9,17 @@ const START: Position = {
 };
 
 function lessonTraits(lesson: LessonState): Traits {
-  return {
-    game: "kisolo", position: START, position_before: null, legal_moves: [], trace: [], narration: [],
-    last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
-    perspective: "south", labels: { south: "South", north: "North" }, title: "L", interactive: false,
-    speed: 1, locale: "en", lesson,
-  };
+  return traitsOf(START, { interactive: false, title: "L", numbers: true, lesson });
 }
 
+const landing = {
+  ask: "landing", text: "Click the hole.", move: "South sows South's outer hole 1", moved: [[3, 0]] as [number, number][],
+  multi: false, none: false, number: false, options: [],
+};
 const base: LessonState = {
   id: "t", title: "Pussa kanawa", step: 2, steps: 5, text: "Where will the last stone fall?",
-  summary: null, highlight: [[3, 0]], label: { at: [3, 2], text: "landing hole" }, arrow: { from: [3, 0], to: [3, 6] },
-  question: { ask: "landing", text: "Click the hole.", multi: false, none: false }, feedback: null,
+  puzzle: null, summary: null, highlight: [[3, 0]], label: { at: [3, 2], text: "landing hole" }, arrow: { from: [3, 0], to: [3, 6] },
+  question: landing, feedback: null,
 };
 
 let host: HTMLDivElement;
@@ -54,11 +53,11 @@ describe("the lesson panel", () => {
     widget.render({ model, el: host });
     click(cell(3, 2));
     cell(3, 3).dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
-    expect(sent).toEqual([{ kind: "answer", cells: [[3, 2]] }, { kind: "answer", cells: [[3, 3]] }]);
+    expect(sent).toEqual([{ kind: "answer", answer: [[3, 2]] }, { kind: "answer", answer: [[3, 3]] }]);
   });
 
   it("collects several bomas, then Check; or answers No capture", () => {
-    const multi = { ...base, question: { ask: "protected", text: "Which?", multi: true, none: false } };
+    const multi = { ...base, question: { ...landing, ask: "protected", text: "Which?", multi: true } };
     const { model, sent } = fakeModel(lessonTraits(multi));
     widget.render({ model, el: host });
     click(cell(3, 0));
@@ -66,15 +65,15 @@ describe("the lesson panel", () => {
     click(cell(3, 0)); // chosen again: unchosen
     expect(cell(3, 3).getAttribute("aria-label")).toContain("chosen");
     click(host.querySelector(".mw-check")!);
-    expect(sent).toEqual([{ kind: "answer", cells: [[3, 3]] }]);
-    model.update({ lesson: { ...base, question: { ask: "capture", text: "Capture?", multi: false, none: true } } });
+    expect(sent).toEqual([{ kind: "answer", answer: [[3, 3]] }]);
+    model.update({ lesson: { ...base, question: { ...landing, ask: "capture", text: "Capture?", none: true } } });
     click(host.querySelector(".mw-no-capture")!);
-    expect(sent[1]).toEqual({ kind: "answer", cells: [] });
+    expect(sent[1]).toEqual({ kind: "answer", answer: [] });
   });
 
   it("shows feedback as text and lets the student go on", () => {
     const evil = "<img src=x onerror=alert(1)>";
-    const done = { ...base, text: evil, feedback: { correct: false, text: `Not quite. ${evil}`, cells: [[3, 1]] as [number, number][] } };
+    const done = { ...base, text: evil, feedback: { correct: false, text: `Not quite. ${evil}`, cells: [[3, 1]] as [number, number][], given: "x" } };
     const { model, sent } = fakeModel(lessonTraits(done));
     widget.render({ model, el: host });
     expect(host.querySelector("img")).toBeNull();

@@ -2,7 +2,7 @@
 // text node is set with textContent; nothing is ever parsed as HTML.
 
 import { makeLayout, ownerOf, RADIUS, SEED_SPOTS, type Layout, type Point } from "./layout";
-import { cellName, type Strings } from "./i18n";
+import { shortName, type Words } from "./text";
 import type { Cell, Game, Player } from "./types";
 import { key } from "./interaction";
 
@@ -35,6 +35,8 @@ export interface Frame {
   highlight: Set<string>;
   /** Extra words for a cell's label (e.g. "lifted", "2 placed"). */
   notes: Map<string, string>;
+  /** Every cell's name, as Python wrote it (in the board's language). */
+  names: string[][];
 }
 
 interface CellParts {
@@ -62,16 +64,17 @@ export class BoardView {
     readonly rows: number,
     readonly columns: number,
     perspective: Player,
-    private t: Strings,
+    private t: Words,
     title: string,
+    numbers = false,
   ) {
-    const layout = (this.layout = makeLayout(game, rows, columns, perspective));
+    const layout = (this.layout = makeLayout(game, rows, columns, perspective, numbers));
     const svg = (this.svg = svgEl("svg", {
       class: "mw-board",
       viewBox: `0 0 ${layout.width} ${layout.height}`,
       width: layout.width,
       role: "group",
-      "aria-label": t.board(title),
+      "aria-label": t.get("board", { title }),
     }));
     svgEl("rect", { class: "mw-wood", x: 1, y: 1, width: layout.width - 2, height: layout.height - 2, rx: 16 }, svg);
     if (layout.divider) {
@@ -94,6 +97,11 @@ export class BoardView {
     }
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) this.buildCell([r, c]);
+    }
+    // The numbers the narration and the lessons use: columns 1..N from South's left.
+    const nums = svgEl("g", { class: "mw-numbers", "aria-hidden": "true" }, svg);
+    for (const n of layout.numbers) {
+      svgEl("text", { class: "mw-number", x: n.x, y: n.y, "text-anchor": "middle" }, nums).textContent = String(n.column + 1);
     }
     this.overlay = svgEl("g", { class: "mw-overlay" }, svg);
     this.fly = svgEl("g", { class: "mw-fly", "aria-hidden": "true" }, svg);
@@ -124,13 +132,17 @@ export class BoardView {
       // players' rows and never on another hole's count.
       const rowYs = Array.from({ length: this.rows }, (_, r) => this.center([r, label.at[1]]).y).sort((a, b) => a - b);
       const above = rowYs.indexOf(p.y) % 2 === 0;
-      const y = above ? p.y - RADIUS - 8 : p.y + RADIUS + 22;
+      const { width: W, height: H } = this.layout;
+      // Kept inside the board's edge, whichever hole it names.
+      const y = Math.min(H - 8, Math.max(24, above ? p.y - RADIUS - 8 : p.y + RADIUS + 22));
       const tag = svgEl("rect", { class: "mw-label-tag", y: y - 15, height: 20, rx: 6 }, g);
-      const text = svgEl("text", { x: p.x, y, "text-anchor": "middle" }, g);
+      const text = svgEl("text", { y, "text-anchor": "middle" }, g);
       text.textContent = label.text;
       // A tag behind the text, so it reads clearly over holes and seeds.
       const width = labelWidth(text) + 12;
-      tag.setAttribute("x", String(p.x - width / 2));
+      const x = Math.min(W - 6 - width / 2, Math.max(6 + width / 2, p.x));
+      text.setAttribute("x", String(x));
+      tag.setAttribute("x", String(x - width / 2));
       tag.setAttribute("width", String(width));
     }
   }
@@ -158,10 +170,6 @@ export class BoardView {
     return this.cells.get(key(cell))?.g;
   }
 
-  jailElement(who: Player): SVGGElement | undefined {
-    return this.jailGroups.get(who);
-  }
-
   jailCenter(who: Player): Point {
     const j = this.layout.jails[who]!;
     return { x: j.x + j.w / 2, y: j.y + j.h / 2 };
@@ -172,7 +180,8 @@ export class BoardView {
   }
 
   update(f: Frame): void {
-    const piece = this.game === "kisolo" ? this.t.stones : this.t.warriors;
+    const pieceKey = this.game === "kisolo" ? "stones" : "warriors";
+    const piece = (n: number) => this.t.get(pieceKey, { n });
     for (const [k, parts] of this.cells) {
       const cell = k.split(",").map(Number) as Cell;
       const n = f.board[cell[0]][cell[1]];
@@ -189,23 +198,21 @@ export class BoardView {
       parts.g.classList.toggle("mw-highlight", f.highlight.has(k));
       parts.marker.textContent = f.lastMove.has(k) ? "\u25B2" : "";
       parts.g.setAttribute("aria-disabled", playable ? "false" : "true");
-      const words = [cellName(this.t, this.game, cell, this.columns, f.labels), piece(n)];
-      if (nki) words.push(this.t.nki);
-      if (f.selected.has(k)) words.push(this.t.selected);
+      const words = [f.names[cell[0]]?.[cell[1]] ?? k, piece(n)];
+      if (nki) words.push(this.t.get("nki"));
+      if (f.selected.has(k)) words.push(this.t.get("selected"));
       if (f.notes.has(k)) words.push(f.notes.get(k)!);
-      if (f.lastMove.has(k)) words.push(this.t.lastMove);
-      if (playable) words.push(this.t.canPlay);
+      if (f.lastMove.has(k)) words.push(this.t.get("last_move"));
+      if (playable) words.push(this.t.get("can_play"));
       parts.g.setAttribute("aria-label", words.join(", "));
     }
     for (const [who, text] of this.jails) {
       const n = f.jails ? f.jails[who] : 0;
       text.textContent = String(n);
-      this.jailGroups.get(who)!.setAttribute("aria-label", `${this.t.jail(f.labels[who])}: ${piece(n)}`);
-      this.jailNames.get(who)!.textContent = this.t.jailShort(f.labels[who]);
+      this.jailGroups.get(who)!.setAttribute("aria-label", `${this.t.get("jail", { side: f.labels[who] })}: ${piece(n)}`);
+      this.jailNames.get(who)!.textContent = shortName(f.labels[who]);
     }
-    for (const [who, text] of this.sideLabels) {
-      text.textContent = this.game === "kiothi" ? `${f.labels[who]}` : f.labels[who];
-    }
+    for (const [who, text] of this.sideLabels) text.textContent = f.labels[who];
   }
 }
 
@@ -213,15 +220,15 @@ function shieldPath(x: number, y: number): string {
   return `M${x} ${y}h12v6c0 5-3 8-6 10c-3-2-6-5-6-10z`;
 }
 
-/** Up to 13 seeds drawn in a hole; above that the number alone says it. */
+/** Up to 13 seeds drawn in a hole; above that a heap, whose count is the hole's
+ * own number beside it (written once). */
 function drawSeeds(g: SVGGElement, at: Point, n: number): void {
   if (g.getAttribute("data-n") === String(n)) return;
   while (g.firstChild) g.firstChild.remove();
   g.setAttribute("data-n", String(n));
   if (n > SEED_SPOTS.length) {
-    svgEl("circle", { class: "mw-heap", cx: at.x, cy: at.y, r: 15 }, g);
-    const t = svgEl("text", { class: "mw-heap-count", x: at.x, y: at.y + 5, "text-anchor": "middle" }, g);
-    t.textContent = String(n);
+    svgEl("circle", { class: "mw-heap", cx: at.x, cy: at.y, r: 17 }, g);
+    for (const [dx, dy] of SEED_SPOTS.slice(0, 9)) svgEl("circle", { class: "mw-seed", cx: at.x + dx, cy: at.y + dy, r: 4.2 }, g);
     return;
   }
   for (const [dx, dy] of SEED_SPOTS.slice(0, n)) svgEl("circle", { class: "mw-seed", cx: at.x + dx, cy: at.y + dy, r: 4.2 }, g);

@@ -33,18 +33,34 @@ export interface TraceEvent {
   [key: string]: unknown;
 }
 
+export interface Question {
+  ask: string;
+  text: string;
+  /** The move about to be played, in words, and the holes it starts from. */
+  move: string;
+  moved: Cell[];
+  /** Several cells, then Check (nki); a "No capture" button; a number typed in. */
+  multi: boolean;
+  none: boolean;
+  number: boolean;
+  /** A choice question's options. */
+  options: { value: string; text: string }[];
+}
+
 export interface LessonState {
   id: string;
   title: string;
   step: number;
   steps: number;
   text: string;
+  /** Set on a puzzle position: says that only the pieces that matter are shown. */
+  puzzle: string | null;
   summary: string | null;
   highlight: Cell[];
   label: { at: Cell; text: string } | null;
   arrow: { from: Cell; to: Cell } | null;
-  question: { ask: string; text: string; multi: boolean; none: boolean } | null;
-  feedback: { correct: boolean; text: string; cells: Cell[] } | null;
+  question: Question | null;
+  feedback: { correct: boolean; text: string; cells: Cell[]; given: string } | null;
 }
 
 export interface Traits {
@@ -71,6 +87,13 @@ export interface Traits {
   computer?: string;
   thinking?: boolean;
   computer_says?: string;
+  /** The interface's words in the board's language, from Python's catalogue. */
+  strings?: Record<string, import("./text").Entry>;
+  /** Every cell's name, as Python writes it. */
+  cell_names?: string[][];
+  numbers?: boolean;
+  projector?: boolean;
+  high_contrast?: boolean;
   /** Only on a Lesson. */
   lesson?: LessonState | null;
 }
@@ -82,7 +105,7 @@ export type Message =
   | { kind: "reset" }
   | { kind: "goto"; moves: number }
   | { kind: "lesson"; action: "next" | "back" | "restart" }
-  | { kind: "answer"; cells: Cell[] };
+  | { kind: "answer"; answer: Cell[] | number | string };
 
 /** The part of anywidget's model this front end uses. */
 export interface Model {

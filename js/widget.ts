@@ -2,7 +2,7 @@
 // Every view draws from the synced traits alone and asks Python to play.
 
 import { MovePlayer, type Frame as PlayFrame } from "./animation";
-import { STRINGS, type Strings } from "./i18n";
+import { Words } from "./text";
 import { key, kisoloMove, LiftChoice, Opening, playableCells } from "./interaction";
 import { neighbour } from "./layout";
 import { BoardView } from "./render";
@@ -37,7 +37,7 @@ export function moveCells(move: Move | null, rows: number): Cell[] {
 
 export class BoardWidget {
   readonly root: HTMLDivElement;
-  private t: Strings;
+  private t: Words;
   private view!: BoardView;
   private boardBox: HTMLDivElement;
   private status: HTMLDivElement;
@@ -47,6 +47,7 @@ export class BoardWidget {
   private says: HTMLDivElement;
   private panel: HTMLDivElement;
   private playBtn!: HTMLButtonElement;
+  private fullBtn: HTMLButtonElement | null = null;
   private undoBtn!: HTMLButtonElement;
   private redoBtn!: HTMLButtonElement;
   private player: MovePlayer;
@@ -64,10 +65,11 @@ export class BoardWidget {
   private chosen = new Set<string>();
 
   constructor(private model: Model, host: HTMLElement) {
-    this.t = STRINGS[model.get("locale")] ?? STRINGS.en;
+    this.t = new Words(model.get("strings") ?? {});
     this.root = el("div", "mw-root", host);
     this.root.lang = model.get("locale") || "en";
     this.root.dataset.game = model.get("game");
+    this.showLook();
     const head = el("div", "mw-head", this.root);
     el("div", "mw-title", head, model.get("title"));
     this.status = el("div", "mw-status", head);
@@ -80,6 +82,7 @@ export class BoardWidget {
     this.narration = el("div", "mw-narration", line);
     this.narration.setAttribute("aria-live", "polite");
     this.says = el("div", "mw-computer-says", this.root);
+    this.says.setAttribute("aria-live", "polite");
     this.notice = el("div", "mw-notice", this.root);
     this.notice.setAttribute("role", "alert");
     this.buildToolbar();
@@ -101,6 +104,10 @@ export class BoardWidget {
     this.on("change:error_serial", () => this.showError());
     this.on("change:error", () => this.showError());
     this.on("change:perspective", () => this.rebuildBoard());
+    this.on("change:numbers", () => this.rebuildBoard());
+    this.on("change:cell_names", () => this.refresh());
+    this.on("change:projector", () => this.showLook());
+    this.on("change:high_contrast", () => this.showLook());
     this.on("change:labels", () => this.refresh());
     this.on("change:interactive", () => this.refresh());
     this.on("change:can_undo", () => this.refresh());
@@ -117,6 +124,41 @@ export class BoardWidget {
     this.boardBox.addEventListener("click", (e) => this.onBoardClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
+    this.root.addEventListener("keydown", (e) => this.onLessonKey(e));
+    document.addEventListener("fullscreenchange", this.onFullscreen);
+  }
+
+  /** Projector mode and the high-contrast look are classes on the root. */
+  private showLook(): void {
+    this.root.classList.toggle("mw-projector", !!this.model.get("projector"));
+    this.root.classList.toggle("mw-contrast", !!this.model.get("high_contrast"));
+  }
+
+  private onFullscreen = (): void => {
+    const full = document.fullscreenElement === this.root;
+    this.root.classList.toggle("mw-fullscreen", full);
+    if (this.fullBtn) {
+      const label = this.t.get(full ? "exit_full_screen" : "full_screen");
+      this.fullBtn.textContent = label;
+      this.fullBtn.setAttribute("aria-label", label);
+    }
+  };
+
+  /** A presentation clicker sends Page Down and Page Up; the arrow keys do the same
+   * anywhere in a lesson but on a hole, where they move between holes. */
+  private onLessonKey(e: KeyboardEvent): void {
+    const lesson = this.model.get("lesson");
+    if (!lesson || e.defaultPrevented) return;
+    const target = e.target as Element | null;
+    if (target?.closest?.("input, select, textarea")) return;
+    const onCell = !!target?.closest?.("[data-cell]");
+    const forward = e.key === "PageDown" || (!onCell && e.key === "ArrowRight");
+    const backward = e.key === "PageUp" || (!onCell && e.key === "ArrowLeft");
+    if (!forward && !backward) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (forward && lesson.step < lesson.steps && !this.answering()) this.send({ kind: "lesson", action: "next" });
+    else if (backward && lesson.step > 1) this.send({ kind: "lesson", action: "back" });
   }
 
   /** The game's moves as a numbered list of plain text: the ones played, then
@@ -127,13 +169,13 @@ export class BoardWidget {
     // Keep keyboard focus on the same entry when the list is redrawn.
     const before = Array.from(this.history.querySelectorAll("button"));
     const focused = before.indexOf(document.activeElement as HTMLButtonElement);
-    const summary = el("summary", "mw-history-summary", undefined, this.t.history(moves.length));
+    const summary = el("summary", "mw-history-summary", undefined, this.t.get("history", { n: moves.length }));
     const list = el("ol", "mw-history-list");
     moves.forEach((text, i) => {
       const item = el("li", i < played ? "" : "mw-undone", list);
       const go = el("button", "mw-history-move", item, text);
       go.type = "button";
-      go.title = i < played ? this.t.showAfter : this.t.playAgainTo;
+      go.title = this.t.get(i < played ? "show_after" : "play_again_to");
       if (i === played - 1) go.setAttribute("aria-current", "step");
       go.addEventListener("click", () => this.send({ kind: "goto", moves: i + 1 }));
     });
@@ -148,6 +190,7 @@ export class BoardWidget {
   }
 
   dispose(): void {
+    document.removeEventListener("fullscreenchange", this.onFullscreen);
     this.player.dispose();
     for (const [event, cb] of this.listeners) this.model.off(event, cb);
     this.listeners = [];
@@ -161,17 +204,17 @@ export class BoardWidget {
   // -- building -------------------------------------------------------------------
 
   private buildToolbar(): void {
-    const t = this.t;
+    const t = (k: string) => this.t.get(k);
     const bar = el("div", "mw-toolbar", this.root);
     bar.setAttribute("role", "toolbar");
-    bar.setAttribute("aria-label", t.controls);
-    setIcon(button(bar, "mw-replay", t.replay, "", () => this.player.replay()), "replay");
-    setIcon(button(bar, "mw-back", t.back, "", () => this.player.back()), "back");
-    this.playBtn = button(bar, "mw-play", t.play, "", () => (this.player.playing ? this.player.pause() : this.player.play()));
+    bar.setAttribute("aria-label", t("controls"));
+    setIcon(button(bar, "mw-replay", t("replay"), "", () => this.player.replay()), "replay");
+    setIcon(button(bar, "mw-back", t("back"), "", () => this.player.back()), "back");
+    this.playBtn = button(bar, "mw-play", t("play"), "", () => (this.player.playing ? this.player.pause() : this.player.play()));
     setIcon(this.playBtn, "play");
-    setIcon(button(bar, "mw-forward", t.forward, "", () => this.player.forward()), "forward");
-    setIcon(button(bar, "mw-end", t.end, "", () => this.player.toEnd()), "end");
-    const speedLabel = el("label", "mw-speed", bar, `${t.speed} `);
+    setIcon(button(bar, "mw-forward", t("forward"), "", () => this.player.forward()), "forward");
+    setIcon(button(bar, "mw-end", t("end"), "", () => this.player.toEnd()), "end");
+    const speedLabel = el("label", "mw-speed", bar, `${t("speed")} `);
     const speed = el("select", "mw-speed-select", speedLabel);
     for (const v of [0.25, 0.5, 1, 2, 4, 8]) {
       const o = el("option", "", speed, `${v}\u00D7`);
@@ -186,21 +229,31 @@ export class BoardWidget {
       this.model.save_changes();
     });
     el("span", "mw-sep", bar);
-    this.undoBtn = button(bar, "mw-undo", t.undo, t.undo, () => this.send({ kind: "undo" }));
-    this.redoBtn = button(bar, "mw-redo", t.redo, t.redo, () => this.send({ kind: "redo" }));
-    button(bar, "mw-reset", t.reset, t.reset, () => this.send({ kind: "reset" }));
+    this.undoBtn = button(bar, "mw-undo", t("undo"), t("undo"), () => this.send({ kind: "undo" }));
+    this.redoBtn = button(bar, "mw-redo", t("redo"), t("redo"), () => this.send({ kind: "redo" }));
+    button(bar, "mw-reset", t("reset"), t("reset"), () => this.send({ kind: "reset" }));
+    if (typeof this.root.requestFullscreen === "function") {
+      this.fullBtn = button(bar, "mw-full-screen", t("full_screen"), t("full_screen"), () => {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void this.root.requestFullscreen();
+      });
+    }
   }
 
   private rebuildBoard(): void {
     const p = this.position;
     const rows = p.board.length;
     const cols = p.board[0].length;
-    this.shape = `${p.game}:${rows}x${cols}:${this.model.get("perspective")}`;
+    this.shape = this.shapeOf(p);
     while (this.boardBox.firstChild) this.boardBox.firstChild.remove();
-    this.view = new BoardView(p.game, rows, cols, this.model.get("perspective"), this.t, this.model.get("title"));
+    this.view = new BoardView(p.game, rows, cols, this.model.get("perspective"), this.t, this.model.get("title"), !!this.model.get("numbers"));
     this.boardBox.appendChild(this.view.svg);
     this.focus = [rows - 1, 0];
     this.refresh();
+  }
+
+  private shapeOf(p: Position): string {
+    return `${p.game}:${p.board.length}x${p.board[0].length}:${this.model.get("perspective")}:${!!this.model.get("numbers")}`;
   }
 
   // -- moves arriving from Python -------------------------------------------------
@@ -212,7 +265,7 @@ export class BoardWidget {
     const step = count === this.moveCount + 1;
     this.moveCount = count;
     this.shown = p;
-    if (`${p.game}:${p.board.length}x${p.board[0].length}:${this.model.get("perspective")}` !== this.shape) this.rebuildBoard();
+    if (this.shapeOf(p) !== this.shape) this.rebuildBoard();
     this.resetChoices();
     const before = this.model.get("position_before");
     const trace = this.model.get("trace");
@@ -288,21 +341,24 @@ export class BoardWidget {
       board = this.opening.preview();
       for (const c of this.opening.lifted) {
         selected.add(key(c));
-        notes.set(key(c), this.t.lifted);
+        notes.set(key(c), this.t.get("lifted"));
       }
-      for (const c of this.opening.drops) notes.set(key(c), this.t.placed(this.opening.placedAt(c)));
+      for (const c of this.opening.drops) notes.set(key(c), this.t.get("placed", { n: this.opening.placedAt(c) }));
       if (this.opening.phase === "place") playable = new Set(this.view.allCells().map(key));
     }
     if (this.lift.cell) selected.add(key(this.lift.cell));
     if (answering) {
-      playable = new Set(this.view.allCells().map(key));
+      const q = lesson!.question!;
+      // Only a question answered on the board makes the holes clickable.
+      if (!q.number && !q.options.length) playable = new Set(this.view.allCells().map(key));
+      for (const c of q.moved) notes.set(key(c), this.t.get("moved"));
       for (const k of this.chosen) {
         selected.add(k);
-        notes.set(k, this.t.chosen);
+        notes.set(k, this.t.get("chosen"));
       }
     }
     const fb = lesson?.feedback;
-    if (fb && idle) for (const c of fb.cells) notes.set(key(c), this.t.chosen);
+    if (fb && idle) for (const c of fb.cells) notes.set(key(c), this.t.get("chosen"));
     const f = this.frame;
     // While a move starts, its first event's hole is marked before anything moves.
     const ev = f && f.step === 0 && f.drops === null && this.player.playing ? this.player.trace[0] : f?.event;
@@ -318,7 +374,8 @@ export class BoardWidget {
       active: activeCell && !idle ? key(activeCell) : null,
       landing: ev && !idle && ev.landing ? key(ev.landing as Cell) : null,
       notes,
-      highlight: new Set((lesson?.highlight ?? []).map(key)),
+      highlight: new Set([...(lesson?.highlight ?? []), ...(answering ? lesson!.question!.moved : [])].map(key)),
+      names: this.model.get("cell_names") ?? [],
     });
     this.view.drawOverlay(lesson?.label ?? null, lesson?.arrow ?? null);
     this.showLesson(lesson, answering);
@@ -329,7 +386,7 @@ export class BoardWidget {
     this.showPanel(canPlay);
     const icon = this.player.playing ? "pause" : "play";
     if (this.playBtn.dataset.icon !== icon) setIcon(this.playBtn, icon);
-    this.playBtn.setAttribute("aria-label", this.player.playing ? this.t.pause : this.t.play);
+    this.playBtn.setAttribute("aria-label", this.t.get(this.player.playing ? "pause" : "play"));
     this.root.classList.toggle("mw-in-lesson", lesson !== null);
     this.undoBtn.disabled = !this.model.get("can_undo") || !this.model.get("interactive");
     this.redoBtn.disabled = !this.model.get("can_redo") || !this.model.get("interactive");
@@ -340,18 +397,16 @@ export class BoardWidget {
     const p = this.position;
     const labels = this.model.get("labels");
     const t = this.t;
+    const reason = p.reason ? t.lookup("reasons", p.reason) : "";
     let text: string;
-    if (this.model.get("thinking")) text = t.thinking(labels[p.to_move]);
+    if (this.model.get("thinking")) text = t.get("thinking", { name: labels[p.to_move] });
     else if (!idle) text = `${labels[this.player.mover ?? p.to_move]} \u2026`;
-    else if (p.status === "playing") text = t.toMove(labels[p.to_move]);
-    else if (p.status === "draw") text = `${t.draw} (${p.reason})`;
-    else {
-      text = `${t.wins(labels[p.winner!])} (${p.reason})`;
-      if (p.jails) {
-        text = `${t.wins(labels[p.winner!])} ${p.jails.south}\u2013${p.jails.north}`;
-        if (Math.abs(p.jails.south - p.jails.north) === 2) text += ` \u2014 ${t.oneWarrior}!`;
-      }
-    }
+    else if (p.status === "playing") text = t.get("to_move", { name: labels[p.to_move] });
+    else if (p.status === "draw") text = `${t.get("draw")} (${reason})`;
+    else if (p.jails) {
+      text = t.get("wins_score", { name: labels[p.winner!], score: `${p.jails.south}\u2013${p.jails.north}` });
+      if (Math.abs(p.jails.south - p.jails.north) === 2) text += ` \u2014 ${t.get("one_warrior")}!`;
+    } else text = `${t.get("wins", { name: labels[p.winner!] })} (${reason})`;
     this.status.textContent = text;
     this.status.dataset.status = this.model.get("thinking") ? "thinking" : idle ? p.status : "moving";
     this.status.dataset.toMove = p.to_move;
@@ -361,36 +416,40 @@ export class BoardWidget {
     const f = this.frame;
     const n = this.player.length;
     const lines = this.model.get("narration");
+    const line = this.narration.parentElement!;
     if (!f || n === 0) {
       this.progress.textContent = "";
-      this.narration.textContent = this.opening ? "" : "";
+      this.narration.textContent = "";
+      line.hidden = true;
       return;
     }
+    line.hidden = false;
     const index = f.drops !== null ? f.step : f.step - 1;
-    const hand = f.state.hand > 0 ? ` \u00B7 ${this.t.inHand(f.state.hand)}` : "";
-    this.progress.textContent = this.t.step(f.drops !== null ? f.step + 1 : f.step, n) + hand;
+    const hand = f.state.hand > 0 ? ` \u00B7 ${this.t.get("in_hand", { n: f.state.hand })}` : "";
+    this.progress.textContent = this.t.get("step", { i: f.drops !== null ? f.step + 1 : f.step, n }) + hand;
     this.narration.textContent = index >= 0 ? lines[index] ?? "" : "";
   }
 
   private showPanel(canPlay: boolean): void {
     const panel = this.panel;
     while (panel.firstChild) panel.firstChild.remove();
-    const t = this.t;
+    const t = (k: string, f?: Record<string, string | number>) => this.t.get(k, f);
     if (!this.model.get("interactive")) {
-      if (!this.model.get("lesson")) el("span", "mw-hint", panel, t.watching);
+      if (!this.model.get("lesson")) el("span", "mw-hint", panel, t("watching"));
       return;
     }
     if (!canPlay) return;
     if (this.opening) {
       const o = this.opening;
-      const text = o.phase === "lift" ? t.openingLift(this.model.get("labels")[this.position.to_move]) : t.openingPlace(o.inHand);
+      const name = this.model.get("labels")[this.position.to_move];
+      const text = o.phase === "lift" ? t("opening_lift", { name }) : o.inHand ? t("opening_place", { n: o.inHand }) : t("opening_done");
       el("span", "mw-hint mw-opening-hint", panel, text);
-      const back = button(panel, "mw-take-back", t.takeBack, t.takeBack, () => {
+      const back = button(panel, "mw-take-back", t("take_back"), t("take_back"), () => {
         o.takeBack();
         this.refresh();
       });
       back.disabled = !o.lifted.length;
-      const ok = button(panel, "mw-confirm", t.confirm, t.confirm, () => {
+      const ok = button(panel, "mw-confirm", t("confirm"), t("confirm"), () => {
         const m = o.move();
         if (m) this.send({ kind: "play", move: m });
       });
@@ -400,13 +459,13 @@ export class BoardWidget {
     if (this.lift.cell) {
       const l = this.lift;
       const total = this.position.board[l.cell![0]][l.cell![1]];
-      el("span", "mw-hint mw-lift-count", panel, t.lift(l.count, total));
-      const minus = button(panel, "mw-fewer", t.fewer, "\u2212", () => this.stepCount(-1));
+      el("span", "mw-hint mw-lift-count", panel, t("lift", { k: l.count, total }));
+      const minus = button(panel, "mw-fewer", t("fewer"), "\u2212", () => this.stepCount(-1));
       minus.disabled = l.counts.indexOf(l.count) <= 0;
-      const plus = button(panel, "mw-more", t.more, "+", () => this.stepCount(1));
+      const plus = button(panel, "mw-more", t("more"), "+", () => this.stepCount(1));
       plus.disabled = l.counts.indexOf(l.count) >= l.counts.length - 1;
-      button(panel, "mw-sow", t.sow(l.count), t.sow(l.count), () => this.playLift());
-      button(panel, "mw-cancel", t.cancel, t.cancel, () => {
+      button(panel, "mw-sow", t("sow", { k: l.count }), t("sow", { k: l.count }), () => this.playLift());
+      button(panel, "mw-cancel", t("cancel"), t("cancel"), () => {
         l.clear();
         this.refresh();
       });
@@ -439,17 +498,20 @@ export class BoardWidget {
   activate(cell: Cell): void {
     performance.mark("mw-click");
     this.focus = cell;
-    if (this.player.busy || !this.atEnd()) {
-      this.notice.textContent = this.t.busy;
-      return;
-    }
+    // A click in the middle of an animation finishes it at once and is taken.
+    if (this.player.busy || !this.atEnd()) this.player.finish();
     if (this.answering()) {
-      this.answerWith(cell);
+      const q = this.model.get("lesson")!.question!;
+      if (q.number || q.options.length) this.notice.textContent = this.t.get("answer_first");
+      else this.answerWith(cell);
       return;
     }
     const p = this.position;
-    if (!this.model.get("interactive") || p.status !== "playing") return;
-    if (this.model.get("computer") === p.to_move) return;
+    if (!this.model.get("interactive")) {
+      this.notice.textContent = this.t.get(this.model.get("lesson") ? "watch_only" : "watching");
+      return;
+    }
+    if (p.status !== "playing" || this.model.get("computer") === p.to_move) return;
     const legal = this.model.get("legal_moves");
     if (this.opening) {
       if (this.opening.click(cell)) this.refresh();
@@ -476,7 +538,7 @@ export class BoardWidget {
   private answerWith(cell: Cell): void {
     const q = this.model.get("lesson")!.question!;
     if (!q.multi) {
-      this.send({ kind: "answer", cells: [cell] });
+      this.send({ kind: "answer", answer: [cell] });
       return;
     }
     const k = key(cell);
@@ -487,29 +549,58 @@ export class BoardWidget {
 
   private showLesson(lesson: Traits["lesson"], answering: boolean): void {
     const box = this.lessonBox;
+    // Keep a typed number across redraws of the panel while the question waits.
+    const typed = box.querySelector<HTMLInputElement>(".mw-number-answer")?.value ?? "";
+    const hadFocus = box.contains(document.activeElement);
     while (box.firstChild) box.firstChild.remove();
     box.hidden = !lesson;
     if (!lesson) return;
-    const t = this.t;
+    const t = (k: string, f?: Record<string, string | number>) => this.t.get(k, f);
     const head = el("div", "mw-lesson-head", box);
     el("span", "mw-lesson-title", head, lesson.title);
-    el("span", "mw-lesson-step", head, t.lessonStep(lesson.step, lesson.steps));
+    el("span", "mw-lesson-step", head, t("lesson_step", { i: lesson.step, n: lesson.steps }));
     const bar = el("progress", "mw-lesson-progress", head);
     bar.max = lesson.steps;
     bar.value = lesson.step;
-    bar.setAttribute("aria-label", t.lessonStep(lesson.step, lesson.steps));
+    bar.setAttribute("aria-label", t("lesson_step", { i: lesson.step, n: lesson.steps }));
     const text = el("p", "mw-lesson-text", box, lesson.text);
     text.setAttribute("aria-live", "polite");
-    if (lesson.question) {
-      const q = el("p", "mw-question", box, lesson.question.text);
-      q.setAttribute("role", "note");
+    if (lesson.puzzle) el("p", "mw-puzzle", box, lesson.puzzle);
+    const q = lesson.question;
+    if (q) {
+      el("p", "mw-question-move", box, q.move);
+      const question = el("p", "mw-question", box, q.text);
+      question.setAttribute("role", "note");
       if (answering) {
         const row = el("div", "mw-answer-row", box);
-        if (lesson.question.none) button(row, "mw-no-capture", t.noCapture, t.noCapture, () => this.send({ kind: "answer", cells: [] }));
-        if (lesson.question.multi) {
-          button(row, "mw-check", t.check, t.check, () =>
-            this.send({ kind: "answer", cells: [...this.chosen].map((k) => k.split(",").map(Number) as Cell) }),
+        if (q.none) button(row, "mw-no-capture", t("no_capture"), t("no_capture"), () => this.send({ kind: "answer", answer: [] }));
+        if (q.multi) {
+          button(row, "mw-check", t("check"), t("check"), () =>
+            this.send({ kind: "answer", answer: [...this.chosen].map((k) => k.split(",").map(Number) as Cell) }),
           );
+        }
+        for (const o of q.options) button(row, "mw-option", o.text, o.text, () => this.send({ kind: "answer", answer: o.value }));
+        if (q.number) {
+          const input = el("input", "mw-number-answer", row);
+          input.type = "number";
+          input.min = "0";
+          input.step = "1";
+          input.inputMode = "numeric";
+          input.value = typed;
+          input.setAttribute("aria-label", t("your_answer"));
+          const submit = () => {
+            const n = Number(input.value);
+            if (input.value.trim() !== "" && Number.isInteger(n) && n >= 0) this.send({ kind: "answer", answer: n });
+            else this.notice.textContent = t("bad_number");
+          };
+          input.addEventListener("keydown", (e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              submit();
+            }
+          });
+          button(row, "mw-check", t("check"), t("check"), submit);
+          if (hadFocus) input.focus();
         }
       }
     }
@@ -522,12 +613,13 @@ export class BoardWidget {
     if (lesson.summary) el("p", "mw-summary", box, lesson.summary);
     const nav = el("div", "mw-lesson-nav", box);
     nav.setAttribute("role", "group");
-    nav.setAttribute("aria-label", t.lessonNav);
-    const back = button(nav, "mw-lesson-back", t.previous, `\u2190 ${t.previous}`, () => this.send({ kind: "lesson", action: "back" }));
+    nav.setAttribute("aria-label", t("lesson_nav"));
+    const back = button(nav, "mw-lesson-back", t("previous"), `\u2190 ${t("previous")}`, () => this.send({ kind: "lesson", action: "back" }));
     back.disabled = lesson.step <= 1;
-    const next = button(nav, "mw-lesson-next", t.next, `${t.next} \u2192`, () => this.send({ kind: "lesson", action: "next" }));
+    const next = button(nav, "mw-lesson-next", t("next"), `${t("next")} \u2192`, () => this.send({ kind: "lesson", action: "next" }));
     next.disabled = lesson.step >= lesson.steps || answering;
-    button(nav, "mw-lesson-restart", t.restartLesson, t.restartLesson, () => this.send({ kind: "lesson", action: "restart" }));
+    button(nav, "mw-lesson-restart", t("restart_lesson"), t("restart_lesson"), () => this.send({ kind: "lesson", action: "restart" }));
+    if (hadFocus && !box.contains(document.activeElement)) (next.disabled ? back : next).focus();
   }
 
   private playLift(): void {

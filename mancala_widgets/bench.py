@@ -76,11 +76,14 @@ def move_times(game, variant, name: str, moves: int) -> list[float]:
     return times
 
 
-def ladder_game(game: str, strong: str, weak: str, i: int, max_moves: int = 2000) -> str:
+def ladder_game(game: str, strong: str, weak: str, i: int, max_moves: int = 2000,
+                time_limit: float = 1.0) -> str:
     """Game ``i`` of a ladder pair: the stronger level is South in even games.
     Returns "win", "draw" or "loss" for the stronger level; a game still going
-    after ``max_moves`` moves counts as a draw."""
-    a, b = level(strong, i), level(weak, 10_000 + i)
+    after ``max_moves`` moves counts as a draw. With a generous ``time_limit``
+    only the node budgets bound the search, so the game is the same on any
+    machine, however busy."""
+    a, b = level(strong, i, time_limit), level(weak, 10_000 + i, time_limit)
     players = (a, b) if i % 2 == 0 else (b, a)
     state, moves = new_state(game), 0
     while state.status == "playing" and moves < max_moves:

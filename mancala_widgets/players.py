@@ -19,9 +19,10 @@ import random
 import time
 from typing import Protocol
 
-from .rules import State
+from .rules import PLAYERS, State
 from .rules.kiothi import COLS, OWN_BOMAS, own_boma
-from .rules.names import hole_name, move_name
+from .text import tr
+from .text.names import move_name, pieces, side_names
 
 WIN = 10_000.0
 #: Plies a search goes on past its depth while Kisolo captures are forced.
@@ -123,14 +124,18 @@ class RandomPlayer:
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
-        self.last_reason: str | None = None
 
     def choose(self, state: State) -> dict:
         move = self.rng.choice(state.legal_moves())
         if move["type"] == "redistribute":
             move = random_redistribution(state, move["lift"], self.rng)
-        self.last_reason = None
         return move
+
+    def explain(self, state: State, move: dict, locale: str = "en",
+                names: dict | None = None) -> str:
+        said = move_name(state.game, move, PLAYERS[state.to_move], locale,
+                         names or side_names(locale))
+        return tr(locale, "computer.random", move=said)
 
 
 class _Scored:
@@ -148,32 +153,83 @@ class _Scored:
         top = [m for s, m in self.last_scores if s >= best - 1e-9]
         return self.rng.choice(top)
 
-    def explain(self, state: State, move: dict, locale: str = "en") -> str:
-        """One sentence: why this move, against the next best."""
+    def explain(self, state: State, move: dict, locale: str = "en",
+                names: dict | None = None) -> str:
+        """Why this move, in words a student follows: what it captures, what the
+        opponent can take back, and what the next best move would have done.
+
+        >>> from mancala_widgets.rules import new_state
+        >>> p = GreedyPlayer(seed=1); s = new_state("kisolo")
+        >>> print(p.explain(s, p.choose(s), names={"south": "Mbuyi", "north": "Kanku"}))
+        ... # doctest: +ELLIPSIS
+        Mbuyi captures column 7: ... It captures 24 stones. Afterwards Kanku can take at most ...
+        """
         if not self.last_scores:
             return ""
-        who = "south" if state.to_move == 0 else "north"
-        columns = getattr(state, "columns", 7)
-        best = next(s for s, m in self.last_scores if m == move)
-        others = [s for s, m in self.last_scores if m != move]
-        said = move_name(state.game, move, who, columns, locale)
-        if locale == "ko":
-            if not others:
-                return f"{said}: 둘 수 있는 유일한 수입니다."
-            return (f"{said}: 평가 {_fmt(best)}점, 다음으로 좋은 수는 {_fmt(max(others))}점 "
-                    f"({len(others) + 1}개 수 중에서, {self.name}).")
-        if not others:
-            return f"{said}: the only move."
-        return (f"{said}: scored {_fmt(best)}, the next best {_fmt(max(others))} "
-                f"(of {len(others) + 1} moves, {self.name} level).")
+        return explain_move(state, move, self.last_scores, locale, names)
 
 
-def _fmt(x: float) -> str:
-    if x >= WIN / 2:
-        return "a win"
-    if x <= -WIN / 2:
-        return "a loss"
-    return f"{x:+.1f}"
+def explain_move(state: State, move: dict, scored: list[tuple[float, dict]],
+                 locale: str = "en", names: dict | None = None) -> str:
+    """The explanation of ``move`` among the ``scored`` moves (best first)."""
+    names = names or side_names(locale)
+    p = state.to_move
+    other = names[PLAYERS[1 - p]]
+    T = (lambda key, **kw: tr(locale, key, **kw))
+    said = move_name(state.game, move, PLAYERS[p], locale, names)
+    if len(scored) == 1:
+        return T("computer.only_move", move=said)
+    if state.game == "kiothi" and state.opening:
+        return T("computer.opening", move=said)
+    mine = effect(state, move)
+    parts = [T("computer.chose", move=said)]
+    if mine["wins"]:
+        parts.append(T("computer.win"))
+    else:
+        parts.append(T("computer.gain", pieces=pieces(state.game, mine["gain"], locale))
+                     if mine["gain"] else T("computer.no_gain"))
+        parts.append(T("computer.threat", other=other,
+                       pieces=pieces(state.game, mine["threat"], locale))
+                     if mine["threat"] else T("computer.no_threat", other=other))
+    alt = next((m for _, m in scored if m != move), None)
+    if alt is not None:
+        theirs = effect(state, alt)
+        if theirs["loses"]:
+            alt_effect = T("computer.alt_loses")
+        elif (theirs["gain"], theirs["threat"], theirs["wins"]) == (
+                mine["gain"], mine["threat"], mine["wins"]):
+            alt_effect = T("computer.alt_same")
+        else:
+            alt_effect = T("computer.alt_gain_threat", other=other,
+                           gain=pieces(state.game, theirs["gain"], locale),
+                           threat=pieces(state.game, theirs["threat"], locale))
+        parts.append(T("computer.alt", move=move_name(state.game, alt, PLAYERS[p], locale, names),
+                       alt_effect=alt_effect))
+    return " ".join(parts)
+
+
+def effect(state: State, move: dict) -> dict:
+    """What a move does at once, for the mover: pieces captured, whether it wins
+    or loses the game, and the most the opponent can capture in reply."""
+    p = state.to_move
+    after = state.play(move)
+    out = {"gain": captured(state, after, p), "wins": after.winner == p,
+           "loses": after.status != "playing" and after.winner == 1 - p, "threat": 0}
+    if after.status == "playing" and not (after.game == "kiothi" and after.opening):
+        out["threat"] = max((captured(after, reply, 1 - p) for _, reply in successors(after)),
+                            default=0)
+    return out
+
+
+def captured(before: State, after: State, p: int) -> int:
+    """Pieces player ``p`` captured between two positions (Kisolo: the
+    opponent's stones lost; Kiothi: warriors into p's jail)."""
+    if before.game == "kisolo":
+        theirs = before.geo.circuit[1 - p]
+        return max(0, sum(before.board[h] for h in theirs) - sum(after.board[h] for h in theirs))
+    if after.status != "playing":
+        return 0  # the end sweep is not a capture
+    return after.jails[p] - before.jails[p]
 
 
 def forced(state: State) -> bool:
@@ -323,4 +379,4 @@ class LevelledSearch(SearchPlayer):
 
 
 __all__ = ["LEVELS", "GreedyPlayer", "LevelledSearch", "Player", "RandomPlayer", "SearchPlayer", "evaluate",
-           "hole_name", "level", "opening_candidates", "random_redistribution"]
+           "explain_move", "level", "opening_candidates", "random_redistribution"]

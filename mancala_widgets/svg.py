@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from .rules.names import hole_name
+from .text import tr
+from .text.names import hole_name, side_names, status_line
 
 PITCH = 64      # distance between hole centres
 RADIUS = 25     # hole radius
@@ -54,37 +55,40 @@ def _seed_marks(x: float, y: float, n: int) -> list[str]:
 
 
 def board_svg(position: dict, *, perspective: str = "south", title: str | None = None,
-              labels: dict | None = None, last_move: dict | None = None) -> str:
-    """An SVG picture of a RULES.md position, every count written out.
+              labels: dict | None = None, last_move: dict | None = None, locale: str = "en",
+              numbers: bool = False) -> str:
+    """An SVG picture of a RULES.md position, every count written out, in the
+    language of ``locale``; ``numbers`` writes the hole numbers by the board.
 
-    ``labels`` names the players (e.g. ``{"south": "Amina", "north": "Kofi"}``);
+    ``labels`` names the players (e.g. ``{"south": "Mbuyi", "north": "Kanku"}``);
     all text is escaped, so names show exactly as typed."""
     game = position["game"]
-    names = {"south": "South", "north": "North", **(labels or {})}
+    names = {**side_names(locale), **(labels or {})}
     width, height = board_size(position)
-    columns = len(position["board"][0])
     last = None
     if last_move and "row" in last_move:
         last = (last_move["row"], last_move["column"])
-    title = title or ("Kisolo" if game == "kisolo" else "Kiothi")
+    title = title or tr(locale, f"names.game_{game}")
+    status = status_line(position, locale, names)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif">',
-           f"<title>{escape(title)}: {escape(_status_line(position, names))}</title>",
+           f"<title>{escape(title)}: {escape(status)}</title>",
            "<style>.hole{fill:#f3e3c3;stroke:#6b4a2b;stroke-width:2}"
            ".north{fill:#e6d3ae}.seed{fill:#5a3d24}.count{font-size:13px;font-weight:bold;"
            "fill:#222}.lbl{font-size:13px;fill:#222}.nki{fill:none;stroke:#1f5fa8;"
-           "stroke-width:3;stroke-dasharray:5 3}.last{stroke:#b3261e;stroke-width:4}</style>",
+           "stroke-width:3;stroke-dasharray:5 3}.last{stroke:#b3261e;stroke-width:4}"
+           ".num{font-size:12px;fill:#3b2a17;font-weight:bold}</style>",
            f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" '
            'fill="#c9a36b" stroke="#6b4a2b" stroke-width="2"/>',
            f'<text class="lbl" x="{MARGIN}" y="{MARGIN + 10}" font-weight="bold">'
-           f"{escape(title)} - {escape(_status_line(position, names))}</text>"]
+           f"{escape(title)} - {escape(status)}</text>"]
     for r, c, x, y in _cells(position, perspective):
         n = position["board"][r][c]
         owner_north = (r <= 1) if game == "kisolo" else (r == 0)
         cls = "hole north" if owner_north else "hole"
         if last == (r, c):
             cls += " last"
-        name = escape(hole_name(game, [r, c], columns))
+        name = escape(hole_name(game, [r, c], locale, names))
         out.append(f'<g><title>{name}: {n}</title>'
                    f'<circle class="{cls}" cx="{x:.1f}" cy="{y:.1f}" r="{RADIUS}"/>')
         if game == "kiothi" and position["nki"][r][c]:
@@ -94,20 +98,30 @@ def board_svg(position: dict, *, perspective: str = "south", title: str | None =
         out.extend(_seed_marks(x, y, n))
         out.append(f'<text class="count" x="{x + RADIUS - 6:.1f}" y="{y + RADIUS + 2:.1f}" '
                    f'text-anchor="middle">{n}</text></g>')
-    out.extend(_side_labels(position, perspective, names, width, height))
+    if numbers:
+        out.extend(_numbers(position, perspective))
+    out.extend(_side_labels(position, perspective, names, width, height, locale))
     out.append("</svg>")
     return "".join(out)
 
 
-def _status_line(position: dict, names: dict) -> str:
-    if position["status"] == "playing":
-        return f"{names[position['to_move']]} to move"
-    if position["status"] == "draw":
-        return f"draw ({position['reason']})"
-    return f"{names[position['winner']]} wins ({position['reason']})"
+def _numbers(position: dict, perspective: str) -> list[str]:
+    """The hole numbers (columns 1..N) above the top row and below the bottom row."""
+    ys: dict = {}
+    for r, c, x, y in _cells(position, perspective):
+        ys.setdefault(c, []).append((x, y))
+    out = []
+    for c, points in sorted(ys.items()):
+        x = points[0][0]
+        top = min(y for _, y in points) - RADIUS - 6
+        bottom = max(y for _, y in points) + RADIUS + 16
+        for y in (top, bottom):
+            out.append(f'<text class="num" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">'
+                       f'{c + 1}</text>')
+    return out
 
 
-def _side_labels(position, perspective, names, width, height) -> list[str]:
+def _side_labels(position, perspective, names, width, height, locale) -> list[str]:
     bottom, top = ("south", "north") if perspective == "south" else ("north", "south")
     out = []
     if position["game"] == "kisolo":
@@ -123,13 +137,15 @@ def _side_labels(position, perspective, names, width, height) -> list[str]:
     rows_h = 2 * PITCH
     y0 = MARGIN + 30
     for who, x in ((west, MARGIN), (east, width - MARGIN - JAIL_W)):
-        out.append(f'<g><title>{escape(names[who])}\'s jail: {jails[who]}</title>'
+        jail = escape(tr(locale, "names.jail", side=names[who]))
+        out.append(f'<g><title>{jail}: {jails[who]}</title>'
                    f'<rect x="{x}" y="{y0}" width="{JAIL_W}" height="{rows_h}" rx="30" '
                    'fill="#f3e3c3" stroke="#6b4a2b" stroke-width="2"/>'
                    f'<text class="count" x="{x + JAIL_W / 2}" y="{y0 + rows_h / 2 + 5}" '
                    f'text-anchor="middle" font-size="20">{jails[who]}</text>'
                    f'<text class="lbl" x="{x + JAIL_W / 2}" y="{y0 + rows_h + 18}" '
-                   f'text-anchor="middle">{escape(names[who])}\'s jail</text></g>')
+                   f'text-anchor="middle">{jail}</text></g>')
     out.append(f'<text class="lbl" x="{width / 2}" y="{height - MARGIN + 4}" '
-               f'text-anchor="middle">{escape(names[bottom])} (bottom row)</text>')
+               f'text-anchor="middle">'
+               f'{escape(tr(locale, "svg.bottom_row", name=names[bottom]))}</text>')
     return out

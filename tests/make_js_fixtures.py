@@ -4,7 +4,9 @@
 
 The TypeScript tests replay each trace from its position before and must land
 on the engine's position after: the browser follows the same events Python
-computed. The file is generated (git-ignored); `python3 dev.py test` makes it."""
+computed. It also writes the interface words and hole names Python sends a
+board (js/__fixtures__/text.json), so the front-end tests read the real
+catalogues. The files are generated (git-ignored); `python3 dev.py test` makes them."""
 
 import json
 import random
@@ -16,8 +18,12 @@ sys.path.insert(0, str(HERE))
 
 from helpers import VARIANTS, random_move  # noqa: E402
 from mancala_widgets.rules import new_state, play  # noqa: E402
+from mancala_widgets.text import LOCALES, catalogue  # noqa: E402
+from mancala_widgets.text.names import cell_names  # noqa: E402
 
 OUT = HERE.parent / "js" / "__fixtures__" / "traces.json"
+TEXT = OUT.parent / "text.json"
+SHAPES = {"kisolo-7": ("kisolo", 4, 7), "kisolo-6": ("kisolo", 4, 6), "kiothi": ("kiothi", 2, 10)}
 
 
 def main():
@@ -42,6 +48,11 @@ def main():
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps(cases))
     print(f"wrote {len(cases)} traces to {OUT.relative_to(HERE.parent)}")
+    text = {"strings": {loc: catalogue(loc)["ui"] for loc in LOCALES},
+            "names": {loc: {k: cell_names(g, r, c, loc) for k, (g, r, c) in SHAPES.items()}
+                      for loc in LOCALES}}
+    TEXT.write_text(json.dumps(text, ensure_ascii=False))
+    print(f"wrote the interface words to {TEXT.relative_to(HERE.parent)}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,10 @@ GOOD = {
 }
 
 
+NO_RELAY = {"game": "kisolo", "columns": 7, "to_move": "south", "status": "playing", "winner": None,
+            "reason": None, "board": [[0] * 7, [1] + [0] * 6, [0] * 7, [2] + [0] * 6]}
+
+
 def broken(path, value):
     d = copy.deepcopy(GOOD)
     target = d
@@ -69,7 +73,13 @@ BROKEN = [
     ("arrow shape", broken(["steps", 2, "arrow"], {"from": [0, 0], "to": "up"}), 'step 3: arrow.to = "up"'),
     ("unknown prediction", broken(["steps", 1, "predict"], {"ask": "score"}), "step 2: predict.ask = 'score'"),
     ("prediction without move", broken(["steps", 0, "predict"], {"ask": "landing"}), "step 1: predict: a prediction needs a move"),
-    ("lifted without relay", broken(["steps", 1, "predict"], {"ask": "protected"}), "step 2: predict.ask = 'protected': only Kiothi"),
+    ("nki in Kisolo", broken(["steps", 1, "predict"], {"ask": "protected"}), "step 2: predict: only Kiothi has nki"),
+    ("lifted without relay", broken(["steps", 1], {"text": "x", "position": NO_RELAY, "move": {"type": "sow", "row": 3, "column": 0}, "predict": {"ask": "lifted"}}), "step 2: predict.ask = 'lifted': this move has no relay"),
+    ("number about nothing", broken(["steps", 1, "predict"], {"ask": "number"}), "step 2: predict.of = None: a number question asks about one of captured, laps, nki, margin"),
+    ("choice about something unknown", broken(["steps", 1, "predict"], {"ask": "choice", "of": "colour"}), "step 2: predict.of = 'colour'"),
+    ("of on a cell question", broken(["steps", 1, "predict"], {"ask": "landing", "of": "laps"}), "step 2: predict.of: only a number or choice question"),
+    ("margin of a game going on", broken(["steps", 1, "predict"], {"ask": "number", "of": "margin"}), "step 2: predict.of = 'margin'"),
+    ("more pieces than a game", broken(["steps", 2, "position"], {**initial_position("kisolo"), "board": [[9] * 7] * 4}), "step 3: position: 252 pieces, more than the 84"),
 ]
 
 
@@ -93,9 +103,29 @@ def test_answers_come_from_the_rules_not_the_author():
         if step.predict:
             _, trace = play(step.start, step.move)
             assert step.predict["answer"] == predict_answer(
-                step.predict["ask"], lesson.game, trace, step.after)
+                step.predict["ask"], lesson.game, trace, step.after, step.predict["of"])
     landing = next(s for s in lesson.steps if s.predict and s.predict["ask"] == "landing")
     assert landing.predict["answer"] == [[3, 2]]
+
+
+def test_an_empty_boma_marked_nki_is_refused_it_cannot_happen_in_play():
+    bad = {**initial_position("kiothi"), "turn": 5,
+           "board": [[0] * 9 + [2], [0] * 9 + [5]],
+           "nki": [[True] + [False] * 9, [False] * 10]}
+    lesson = {**GOOD, "game": "kiothi", "variant": {"start_holes": 6, "orthodox": True},
+              "steps": [{"text": "x", "position": bad}]}
+    with pytest.raises(InvalidLessonError, match=r"step 1: position: boma \[0, 0\] is marked nki "
+                       "but empty"):
+        load_lesson(lesson)
+
+
+def test_puzzle_positions_are_marked_and_real_totals_are_not():
+    lesson = Lesson("pussa-kanawa")
+    assert lesson.lesson["puzzle"].startswith("A puzzle position: only the stones that matter")
+    assert "84" in lesson.lesson["puzzle"]
+    while lesson.lesson["puzzle"] is not None:
+        lesson.next()
+    assert sum(map(sum, lesson.position["board"])) == 84
 
 
 def test_the_stepper_walks_forward_back_and_restarts():
@@ -104,7 +134,9 @@ def test_the_stepper_walks_forward_back_and_restarts():
     lesson.next()
     assert lesson.lesson["question"]["ask"] == "capture" and lesson.move_count == 0, (
         "a prediction waits for the answer")
-    lesson._handle_custom_msg({"kind": "answer", "cells": [[1, 3]]}, [])
+    assert lesson.lesson["question"]["move"] == (
+        "South captures column 4: North's inner hole 4 and the outer hole behind it")
+    lesson._handle_custom_msg({"kind": "answer", "answer": [[1, 3]]}, [])
     assert lesson.lesson["feedback"]["correct"] is True
     assert lesson.lesson["feedback"]["text"] == "Right! It takes North's inner hole."
     assert lesson.move_count == 1 and lesson.trace[0]["rule"] == "turn_start_capture"
@@ -131,6 +163,37 @@ def test_a_wrong_answer_is_told_the_answer_and_why():
         lesson.answer([[1, 3]])
 
 
+def test_number_and_choice_questions_right_wrong_and_malformed():
+    lesson = Lesson("pussa-kanawa")
+    while lesson.lesson["question"] is None or lesson.lesson["question"]["ask"] != "choice":
+        lesson.next()
+    q = lesson.lesson["question"]
+    assert [o["value"] for o in q["options"]] == ["yes", "no"] and q["number"] is False
+    with pytest.raises(ValueError, match="one of the choices"):
+        lesson.answer("maybe")
+    assert lesson.move_count == 0, "a malformed answer changes nothing"
+    feedback = lesson.answer("yes")
+    assert feedback["correct"] is False and feedback["text"].startswith("Not quite. The answer: No.")
+    lesson.restart()
+    while lesson.lesson["question"] is None or lesson.lesson["question"]["ask"] != "number":
+        lesson.next()
+    assert lesson.lesson["question"]["number"] is True
+    for bad in ("three", -1, 2.5, [3], True):
+        with pytest.raises(ValueError, match="whole number"):
+            lesson.answer(bad)
+    assert lesson.answer(3)["correct"] is True
+
+
+def test_every_question_names_the_move_it_asks_about():
+    for name in available_lessons():
+        lesson = Lesson(name)
+        for i in range(len(lesson.script.steps)):
+            q = lesson.lesson["question"]
+            if q:
+                assert q["move"] and q["text"], (name, i)
+            lesson.next()
+
+
 def test_no_capture_is_an_answer():
     lesson = Lesson("nki")
     while not (lesson.lesson["question"] and lesson.lesson["question"]["ask"] == "capture"):
@@ -142,10 +205,11 @@ def test_no_capture_is_an_answer():
 def test_bad_answer_messages_change_nothing():
     lesson = Lesson(GOOD)
     lesson.next()
-    for content, message in [({"kind": "answer", "cells": "1,3"}, "expected a list"),
-                             ({"kind": "answer", "cells": [[9, 9]]}, r"cells\[0\]"),
-                             ({"kind": "lesson", "action": "skip"}, "lesson action = 'skip'"),
-                             ({"kind": "answer"}, "missing field 'cells'"),
+    for content, message in [({"kind": "answer", "answer": "1,3"}, "must be holes of this board"),
+                             ({"kind": "answer", "answer": [[9, 9]]}, "must be holes of this board"),
+                             ({"kind": "lesson", "action": "skip"}, "cannot do .skip."),
+                             ({"kind": "answer"}, "lacks its \"answer\""),
+                             ({"kind": "answer", "cells": []}, "unexpected \"cells\""),
                              ({"kind": "play", "move": {"type": "capture", "column": 3}},
                               "for watching")]:
         lesson._handle_custom_msg(content, [])
@@ -158,7 +222,7 @@ def test_korean_lesson_and_feedback():
     assert lesson.lesson["title"] == "Kiothi의 가장 왼쪽 3연 획득"
     assert lesson.labels == {"south": "남쪽", "north": "북쪽"}
     feedback = lesson.answer([[0, 3]])
-    assert feedback["text"].startswith("아쉽지만 틀렸습니다. 정답: 북쪽 6번 보마.")
+    assert feedback["text"].startswith("아쉽지만 틀렸습니다. 정답: 북쪽 5번 보마.")
     assert lesson.narration[:2] == ["남쪽 3번 보마에서 전사 2명을 집어 듭니다.",
                                  "1바퀴째: 전사 2명을 하나씩 뿌립니다. 마지막은 남쪽 5번 보마에 떨어집니다."]
     lesson.locale = "en"
@@ -169,6 +233,6 @@ def test_korean_lesson_and_feedback():
 def test_summary_on_the_last_step():
     lesson = Lesson("pussa-kanawa")
     assert lesson.lesson["summary"] is None
-    for _ in range(20):
+    for _ in range(len(lesson.script.steps)):
         lesson.next()
     assert lesson.lesson["summary"].startswith("You have seen every rule of Kisolo")

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import GAMES, MalformedError, load_position, new_state
-from ..rules.names import LOCALES, hole_name
+from ..text import LOCALES, Refusal, tr
+from ..text.names import hole_name
 
 HERE = Path(__file__).resolve().parent
 FORMAT = "mancala-widgets/lesson"
@@ -30,23 +31,20 @@ LESSON_FIELDS = ("format", "version", "id", "game", "variant", "title", "steps")
 LESSON_OPTIONAL = ("start", "summary")
 STEP_FIELDS = ("text",)
 STEP_OPTIONAL = ("position", "move", "highlight", "label", "arrow", "predict")
-PREDICT_KINDS = ("landing", "lifted", "capture", "protected")
+#: What a prediction asks, and for "number" and "choice" questions, about what.
+PREDICT_KINDS = ("landing", "lifted", "capture", "protected", "number", "choice")
+NUMBER_OF = ("captured", "laps", "nki", "margin")
+CHOICE_OF = {"ends": ("ends", "never"), "captures": ("yes", "no"), "relay": ("yes", "no"),
+             "wins": ("yes", "no")}
 TEXT_MAX = 4000
+#: Pieces on the board (and in the jails) at the start of each variant.
+FULL_TOTAL = {("kisolo", 7): 84, ("kisolo", 6): 72, ("kiothi", 6): 60, ("kiothi", 5): 50}
 
-DEFAULT_QUESTIONS = {
-    "landing": {"en": "Where will the last piece of the first lap fall? Click that hole.",
-                "ko": "첫 바퀴의 마지막 알은 어디에 떨어질까요? 그 구멍을 누르세요."},
-    "lifted": {"en": "Which hole will be lifted for the first relay? Click it.",
-               "ko": "첫 릴레이에서 어느 구멍을 집어 들까요? 그 구멍을 누르세요."},
-    "capture": {"en": "Will this move capture? Click the hole that will be taken, "
-                      "or choose \u201cNo capture\u201d.",
-                "ko": "이 수로 획득이 일어날까요? 빼앗길 구멍을 누르거나 "
-                      "\u201c획득 없음\u201d을 고르세요."},
-    "protected": {"en": "Which bomas will be nki (protected) after this move? Click each one, "
-                        "then Check.",
-                  "ko": "이 수가 끝나면 어느 보마가 nki(보호됨)일까요? 하나씩 누른 뒤 "
-                        "확인을 누르세요."},
-}
+
+def default_question(ask: str, game: str, of: str | None = None) -> dict:
+    """The question a prediction asks when the lesson gives none, in every language."""
+    key = f"lesson.q_{ask}_{of}_{game}" if of else f"lesson.q_{ask}_{game}"
+    return {loc: tr(loc, key) for loc in LOCALES}
 
 
 class InvalidLessonError(MalformedError):
@@ -63,11 +61,14 @@ class Step:
     highlight: list = field(default_factory=list)
     label: dict | None = None
     arrow: dict | None = None
-    predict: dict | None = None  # {"ask", "question", "explain", "answer": [cells]}
+    predict: dict | None = None  # {"ask", "of", "question", "explain", "answer", "options"}
+    #: A puzzle position holds fewer pieces than a real game, only those that matter:
+    #: then the number a real game has (84, 72, 60 or 50), else None.
+    puzzle: int | None = None
 
 
 @dataclass
-class Lesson:
+class LessonScript:
     id: str
     game: str
     variant: dict
@@ -81,7 +82,7 @@ def available_lessons() -> list[str]:
     return sorted(p.stem for p in HERE.glob("*.json"))
 
 
-def load_lesson(source: str | Path | dict) -> Lesson:
+def load_lesson(source: str | Path | dict) -> LessonScript:
     """A lesson by id ("pussa-kanawa"), by file path, or from a dict; checked."""
     if not isinstance(source, (str, Path)):
         return parse_lesson(source)
@@ -142,7 +143,7 @@ def _cell(value: Any, where: str, rows: int, cols: int) -> list[int]:
     return list(value)
 
 
-def parse_lesson(data: Any) -> Lesson:
+def parse_lesson(data: Any) -> LessonScript:
     """Check a lesson dict and compute every step's position, trace and answer."""
     d = _fields(data, "lesson", LESSON_FIELDS, LESSON_OPTIONAL)
     if d["format"] != FORMAT or d["version"] != VERSION:
@@ -176,7 +177,7 @@ def parse_lesson(data: Any) -> Lesson:
             raise InvalidLessonError(f"{where}: {e}") from None
         steps.append(step)
     summary = _text(d["summary"], "summary") if "summary" in d else None
-    return Lesson(d["id"], game, dict(d["variant"]), title, steps, summary)
+    return LessonScript(d["id"], game, dict(d["variant"]), title, steps, summary)
 
 
 def _parse_step(raw, where, state, game):
@@ -190,7 +191,9 @@ def _parse_step(raw, where, state, game):
         if state.game != game:
             raise InvalidLessonError(f"{where}: position: a {state.game} position in a "
                                      f"{game} lesson")
-    step = Step(text=text, start=state.to_dict())
+    step = Step(text=text, start=state.to_dict(), puzzle=_is_puzzle(state))
+    if "position" in s:
+        _check_reachable(state, where)
     rows, cols = len(step.start["board"]), len(step.start["board"][0])
     cell = (lambda v, w: _cell(v, f"{where}: {w}", rows, cols))
     if "highlight" in s:
@@ -219,45 +222,143 @@ def _parse_step(raw, where, state, game):
     return step, state
 
 
+def _total(state) -> int:
+    return sum(state.board) + (sum(state.jails) if state.game == "kiothi" else 0)
+
+
+def _variant_total(state) -> int:
+    size = state.columns if state.game == "kisolo" else state.start_holes
+    return FULL_TOTAL[(state.game, size)]
+
+
+def _is_puzzle(state) -> int | None:
+    full = _variant_total(state)
+    return full if _total(state) != full else None
+
+
+def _check_reachable(state, where: str):
+    """Refuse set-ups that cannot arise in play and would teach something false."""
+    if state.game == "kiothi" and state.status == "playing":
+        for h, (n, nki) in enumerate(zip(state.board, state.nki)):
+            if nki and not n:
+                raise InvalidLessonError(
+                    f"{where}: position: boma [{h // 10}, {h % 10}] is marked nki but empty; "
+                    "in play an nki boma is only emptied by lifting, which removes the mark")
+    if _total(state) > _variant_total(state):
+        raise InvalidLessonError(f"{where}: position: {_total(state)} pieces, more than the "
+                                 f"{_variant_total(state)} a game of this variant has")
+
+
 def _parse_predict(raw, where, game, trace, after) -> dict:
-    p = _fields(raw, f"{where}: predict", ("ask",), ("question", "explain"))
-    ask = p["ask"]
+    p = _fields(raw, f"{where}: predict", ("ask",), ("of", "question", "explain"))
+    ask, of = p["ask"], p.get("of")
     if ask not in PREDICT_KINDS:
         raise InvalidLessonError(f"{where}: predict.ask = {ask!r}: expected one of "
                                  f"{', '.join(PREDICT_KINDS)}")
-    answer = predict_answer(ask, game, trace, after)
+    kinds = {"number": NUMBER_OF, "choice": tuple(CHOICE_OF)}.get(ask)
+    if kinds is None and of is not None:
+        raise InvalidLessonError(f"{where}: predict.of: only a number or choice question "
+                                 f"says what it asks about, not {ask!r}")
+    if kinds is not None and of not in kinds:
+        raise InvalidLessonError(f"{where}: predict.of = {of!r}: a {ask} question asks about "
+                                 f"one of {', '.join(kinds)}")
+    if ask == "protected" or of == "nki":
+        if game != "kiothi":
+            raise InvalidLessonError(f"{where}: predict: only Kiothi has nki (protected) bomas")
+    if of == "margin" and (game != "kiothi" or after["status"] == "playing"):
+        raise InvalidLessonError(f"{where}: predict.of = 'margin': asks the final difference of "
+                                 "the jails, so the move must end a Kiothi game")
+    answer = predict_answer(ask, game, trace, after, of)
+    if of == "captured" and any(e["kind"] == "game_end" and e.get("sweep") for e in trace):
+        raise InvalidLessonError(f"{where}: predict: this move ends the game and sweeps "
+                                 "warriors into a jail, so \"how many are captured\" is "
+                                 "ambiguous; ask it of a move that does not end the game")
     if answer is None:
         why = {"lifted": "this move has no relay, so no hole is lifted after the first lap",
-               "protected": "only Kiothi has nki (protected) bomas",
                "landing": "this move has no lap"}[ask]
         raise InvalidLessonError(f"{where}: predict.ask = {ask!r}: {why}")
     question = _text(p["question"], f"{where}: predict.question") if "question" in p \
-        else DEFAULT_QUESTIONS[ask]
+        else default_question(ask, game, of)
     explain = _text(p["explain"], f"{where}: predict.explain") if "explain" in p else None
-    return {"ask": ask, "question": question, "explain": explain, "answer": answer}
+    return {"ask": ask, "of": of, "question": question, "explain": explain, "answer": answer,
+            "options": list(CHOICE_OF[of]) if ask == "choice" else None}
 
 
-def predict_answer(ask: str, game: str, trace: list, after: dict) -> list | None:
-    """The right answer to a prediction, read from the move's trace."""
+def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None = None):
+    """The right answer to a prediction, read from the move's trace: a list of
+    cells, a whole number (``number``) or an option (``choice``)."""
     if ask == "landing":
         ends = [e for e in trace if e["kind"] == "lap_end"]
         return [ends[0].get("hole") or ends[0].get("boma")] if ends else None
+    relays = [e for e in trace if e["kind"] == "lift" and e["rule"] in ("pussa_kanawa", "relay")]
+    captures = [e for e in trace if e["kind"] == "capture"]
     if ask == "lifted":
-        relays = [e for e in trace if e["kind"] == "lift" and e["rule"] in ("pussa_kanawa",
-                                                                            "relay")]
         return [relays[0].get("hole") or relays[0].get("boma")] if relays else None
     if ask == "capture":
-        caps = [e for e in trace if e["kind"] == "capture"]
-        if not caps:
+        if not captures:
             return []
-        taken = caps[0]["from"]
+        taken = captures[0]["from"]
+        # Kisolo takes a column: the question asks for the inner hole, the one that decides.
         return [list(taken[0][:2])] if game == "kisolo" else [list(taken[:2])]
-    if game != "kiothi":
-        return None
-    return sorted([r, c] for r in range(2) for c in range(10) if after["nki"][r][c])
+    if ask == "protected":
+        return sorted([r, c] for r in range(2) for c in range(10) if after["nki"][r][c])
+    if ask == "number":
+        if of == "captured":
+            triples = [e for e in trace if e["kind"] == "leftmost_triple" and e["taken"]]
+            return sum(e["count"] for e in captures + triples)
+        if of == "laps":
+            return max((e["lap"] for e in trace if "lap" in e), default=1)
+        if of == "margin":
+            return abs(after["jails"]["south"] - after["jails"]["north"])
+        return sum(map(sum, after["nki"]))
+    if of == "ends":
+        endless = any(e["kind"] == "game_end" and e["rule"] == "perpetual_sowing" for e in trace)
+        return "never" if endless else "ends"
+    if of == "wins":
+        return "yes" if after["winner"] is not None and after["winner"] != after["to_move"] else "no"
+    return "yes" if (captures if of == "captures" else relays) else "no"
 
 
-def describe_answer(game: str, answer: list, columns: int, locale: str) -> str:
+def describe_answer(game: str, predict: dict, answer: Any, locale: str,
+                    names: dict | None = None) -> str:
+    """An answer in words: the holes by name, a number, or the option chosen."""
+    ask = predict["ask"]
+    if ask == "number":
+        return str(answer)
+    if ask == "choice":
+        return tr(locale, f"lesson.opt_{answer}")
     if not answer:
-        return {"en": "no capture", "ko": "획득 없음"}[locale]
-    return ", ".join(hole_name(game, c, columns, locale) for c in answer)
+        return tr(locale, "lesson.no_capture")
+    return tr(locale, "names.list_sep").join(hole_name(game, c, locale, names) for c in answer)
+
+
+def check_answer(predict: dict, given: Any, rows: int, columns: int) -> Any:
+    """Check the form of a student's answer (from the browser, so untrusted) and
+    return it cleaned; raises a Refusal saying what was expected."""
+    ask = predict["ask"]
+    if ask == "number":
+        if isinstance(given, str) and given.strip().isdigit():
+            given = int(given.strip())
+        if type(given) is not int or not 0 <= given <= 10_000:
+            raise Refusal("answer_number")
+        return given
+    if ask == "choice":
+        if not isinstance(given, str) or given not in predict["options"]:
+            raise Refusal("answer_option")
+        return given
+    if not isinstance(given, list) or len(given) > rows * columns:
+        raise Refusal("answer_cells")
+    out = []
+    for c in given:
+        if not (isinstance(c, list) and len(c) == 2
+                and all(type(v) is int for v in c)
+                and 0 <= c[0] < rows and 0 <= c[1] < columns):
+            raise Refusal("answer_cells")
+        out.append(list(c))
+    return out
+
+
+def is_right(predict: dict, answer: Any) -> bool:
+    if isinstance(answer, list):
+        return sorted(map(tuple, answer)) == sorted(map(tuple, predict["answer"]))
+    return answer == predict["answer"]

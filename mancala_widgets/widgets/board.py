@@ -16,10 +16,12 @@ from typing import Any, Callable
 import anywidget
 import traitlets as t
 
-from ..rules import MalformedError, load_position
-from ..rules.names import LOCALES, move_name, narrate, player_name
+from ..rules import InvalidMoveError, load_position
 from ..rules.record import GameRecord
 from ..svg import board_svg
+
+from ..text import LOCALES, Refusal, catalogue, tr
+from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 MESSAGE_KINDS = {"play": ("kind", "move"), "undo": ("kind",), "redo": ("kind",),
@@ -63,6 +65,11 @@ class Board(anywidget.AnyWidget):
     error = t.Unicode("").tag(sync=True)
     error_serial = t.Int(0).tag(sync=True)
 
+    #: The name of every hole or boma, in the board's language and with the players' names.
+    cell_names = t.List().tag(sync=True)
+    #: The interface's words in the board's language (the catalogue's ``ui`` section).
+    strings = t.Dict().tag(sync=True)
+
     perspective = t.Enum(["south", "north"], default_value="south").tag(sync=True)
     labels = t.Dict(default_value={"south": "South", "north": "North"}).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
@@ -75,16 +82,26 @@ class Board(anywidget.AnyWidget):
     computer = t.Unicode("").tag(sync=True)
     thinking = t.Bool(False).tag(sync=True)
     computer_says = t.Unicode("").tag(sync=True)
+    #: Draw the hole numbers that narration and lessons use (columns 1..N).
+    numbers = t.Bool(False).tag(sync=True)
+    #: Projector mode: the board fills the cell's width, with large counts.
+    projector = t.Bool(False).tag(sync=True)
+    #: A high-contrast look (black, white and yellow) for projectors and low vision.
+    high_contrast = t.Bool(False).tag(sync=True)
 
     def __init__(self, game: str, *, position: dict | None = None, perspective: str = "south",
                  labels: dict | None = None, title: str | None = None, locale: str = "en",
                  opponent: Any = None, computer_plays: str = "north", seed: int | None = None,
-                 **variant: Any):
+                 numbers: bool = False, projector: bool = False,
+                 high_contrast: bool | None = None, **variant: Any):
         record = GameRecord(game, start=position, **variant)
         super().__init__(game=game, perspective=perspective, locale=locale,
-                         title=title if title is not None else game.capitalize())
+                         title=title if title is not None else tr(locale, f"names.game_{game}"),
+                         numbers=numbers, projector=projector,
+                         high_contrast=projector if high_contrast is None else high_contrast,
+                         strings=catalogue(locale)["ui"])
         self._default_labels = labels is None
-        self.labels = labels if labels is not None else self._side_names()
+        self.labels = labels if labels is not None else side_names(locale)
         self._record = record
         self._observers: list[Callable[[dict, list[dict], "Board"], None]] = []
         self.on_msg(self._on_message)
@@ -100,7 +117,7 @@ class Board(anywidget.AnyWidget):
         labels = proposal["value"]
         if set(labels) != {"south", "north"}:
             raise t.TraitError(f"labels = {labels!r}: expected a name for 'south' and for "
-                               "'north', e.g. {'south': 'Amina', 'north': 'Kofi'}")
+                               "'north', e.g. {'south': 'Mbuyi', 'north': 'Kanku'}")
         for side, name in labels.items():
             if not isinstance(name, str) or not name.strip() or len(name) > LABEL_MAX:
                 raise t.TraitError(f"labels[{side!r}] = {name!r}: expected a non-empty text of "
@@ -158,7 +175,7 @@ class Board(anywidget.AnyWidget):
             finally:
                 self.thinking = False
             explain = getattr(self._opponent, "explain", None)
-            self.computer_says = explain(state, move, self.locale) if explain else ""
+            self.computer_says = explain(state, move, self.locale, self.labels) if explain else ""
             self._play(move)
             state = self._record.state
 
@@ -226,7 +243,8 @@ class Board(anywidget.AnyWidget):
     def to_svg(self) -> str:
         """A static SVG picture of the current position."""
         return board_svg(self.position, perspective=self.perspective, labels=self.labels,
-                         title=self.title, last_move=self.last_move)
+                         title=self.title, last_move=self.last_move, locale=self.locale,
+                         numbers=self.numbers)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
@@ -259,6 +277,7 @@ class Board(anywidget.AnyWidget):
             self.trace = trace
             self.narration = self._narrate(trace)
             self.history = self._history()
+            self.cell_names = self._cell_names()
             self.last_move = last
             self.move_count = len(rec)
             self.can_undo = rec.can_undo
@@ -266,26 +285,35 @@ class Board(anywidget.AnyWidget):
             self.error = ""
 
     def _narrate(self, trace: list[dict]) -> list[str]:
-        columns = self._record.variant.get("columns", 7)
-        return [narrate(self.game, e, columns, self.locale) for e in trace]
+        return narrate_trace(self.game, trace, self.locale, self.labels)
 
     def _history(self) -> list[str]:
-        rec = self._record
-        columns = rec.variant.get("columns", 7)
-        return [move_name(self.game, move, player, columns, self.locale)
-                for player, move in rec.line()]
+        return [move_name(self.game, move, player, self.locale, self.labels)
+                for player, move in self._record.line()]
 
-    def _side_names(self) -> dict:
-        return {p: player_name(p, self.locale) for p in ("south", "north")}
+    def _cell_names(self) -> list[list[str]]:
+        board = self.position["board"]
+        return cell_names(self.game, len(board), len(board[0]), self.locale, self.labels)
 
     @t.observe("locale")
     def _relabel(self, change):
         if hasattr(self, "_record"):
             with self.hold_sync():
-                self.narration = self._narrate(self.trace)
-                self.history = self._history()
+                self.strings = catalogue(self.locale)["ui"]
                 if self._default_labels:
-                    self.labels = self._side_names()
+                    self.labels = side_names(self.locale)
+                self._renarrate()
+
+    @t.observe("labels")
+    def _renamed(self, change):
+        if hasattr(self, "_record"):
+            self._renarrate()
+
+    def _renarrate(self):
+        with self.hold_sync():
+            self.narration = self._narrate(self.trace)
+            self.history = self._history()
+            self.cell_names = self._cell_names()
 
     def _notify(self, move, trace):
         for observer in list(self._observers):
@@ -304,19 +332,28 @@ class Board(anywidget.AnyWidget):
             if self._on_extra_message(kind, content):
                 return
             if kind == "play":
-                self.play(content["move"])
+                try:
+                    self.play(content["move"])
+                except InvalidMoveError:
+                    raise Refusal("bad_move", move=json.dumps(content["move"])[:80]) from None
             elif kind == "undo":
                 if self.undo() is None:
-                    self._show_error("There is no move to undo.")
+                    self._show_error(tr(self.locale, "errors.no_undo"))
             elif kind == "redo":
                 if self.redo() is None:
-                    self._show_error("There is no move to redo.")
+                    self._show_error(tr(self.locale, "errors.no_redo"))
             elif kind == "goto":
-                self.goto(content["moves"])
+                total = len(self._record.line())
+                moves = content["moves"]
+                if type(moves) is not int or not 0 <= moves <= total:
+                    raise Refusal("goto_range", moves=json.dumps(moves)[:20], total=total)
+                self.goto(moves)
             else:
                 self.reset()
+        except Refusal as e:
+            self._show_error(e.words(self.locale))
         except (ValueError, t.TraitError) as e:
-            self._show_error(str(e))
+            self._show_error(describe_error(e, self.locale))
 
     def _on_extra_message(self, kind: str, content: dict) -> bool:
         """Subclasses answer their own message kinds here."""
@@ -324,22 +361,21 @@ class Board(anywidget.AnyWidget):
 
     def _check_message(self, content) -> str:
         if not isinstance(content, dict):
-            raise MalformedError(f"message: expected an object, got {type(content).__name__}")
+            raise Refusal("not_object")
         kind = content.get("kind")
         kinds = self.message_kinds
         if not isinstance(kind, str) or kind not in kinds:
-            raise MalformedError(f"message kind = {json.dumps(kind)[:40]}: expected one of "
-                                 f"{', '.join(kinds)}")
-        extra = sorted(set(content) - set(kinds[kind]))
+            raise Refusal("unknown_kind", kind=json.dumps(kind, default=str)[:40])
+        extra = sorted(map(str, set(content) - set(kinds[kind])))
         missing = sorted(set(kinds[kind]) - set(content))
-        if extra or missing:
-            raise MalformedError(f"message {kind!r}: " + (f"unexpected field {extra[0]!r}"
-                                 if extra else f"missing field {missing[0]!r}"))
+        if extra:
+            raise Refusal("extra_field", kind=kind, field=json.dumps(extra[0])[:40])
+        if missing:
+            raise Refusal("missing_field", kind=kind, field=json.dumps(missing[0]))
         if kind == "play" and not self.interactive:
-            raise MalformedError("this board is for watching: moves are played from the "
-                                 "notebook or the lesson")
+            raise Refusal("watching")
         if kind == "play" and self.computer and self.position["to_move"] == self.computer:
-            raise MalformedError("it is the computer's turn")
+            raise Refusal("computer_turn")
         return kind
 
     def set_state(self, sync_data):
@@ -349,12 +385,11 @@ class Board(anywidget.AnyWidget):
         if allowed:
             try:
                 super().set_state(allowed)
-            except t.TraitError as e:
-                self._show_error(str(e))
+            except t.TraitError:
+                self._show_error(tr(self.locale, "errors.bad_speed"))
                 self.send_state(list(allowed))
         if forged:
-            self._show_error(f"Ignored a change to {', '.join(forged)} from the browser: "
-                             "moves are played by messages, checked by the rules.")
+            self._show_error(tr(self.locale, "errors.forged_state"))
             known = [k for k in forged if k in self.keys]
             if known:
                 self.send_state(known)

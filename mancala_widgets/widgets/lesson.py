@@ -14,33 +14,38 @@ from typing import Any
 
 import traitlets as t
 
-from ..lessons import Lesson as LessonData
-from ..lessons import describe_answer, load_lesson, localized
-from ..rules import MalformedError
+from ..lessons import LessonScript, check_answer, describe_answer, is_right, load_lesson, localized
+from ..text import tr
+from ..text.names import move_name
+from ..text import Refusal
 from .board import MESSAGE_KINDS, Board
-
-FEEDBACK = {
-    "en": {"right": "Right!", "wrong": "Not quite.", "answer": "The answer: {answer}."},
-    "ko": {"right": "맞았습니다!", "wrong": "아쉽지만 틀렸습니다.", "answer": "정답: {answer}."},
-}
 
 
 class Lesson(Board):
-    """A guided lesson: narration, highlights and predictions over an animated board."""
+    """A guided lesson: narration, highlights and predictions over an animated board.
 
-    message_kinds = {**MESSAGE_KINDS, "lesson": ("kind", "action"), "answer": ("kind", "cells")}
+    Hole numbers are drawn (the texts refer to them). ``projector=True`` fills
+    the cell's width for a class; Page Down and Page Up (a presentation
+    clicker), or the arrow keys, step through the lesson."""
+
+    message_kinds = {**MESSAGE_KINDS, "lesson": ("kind", "action"), "answer": ("kind", "answer")}
     lesson = t.Dict(allow_none=True, default_value=None).tag(sync=True)
 
-    def __init__(self, source: str | Path | dict | LessonData, *, locale: str = "en",
-                 **kwargs: Any):
-        data = source if isinstance(source, LessonData) else load_lesson(source)
+    def __init__(self, source: str | Path | dict | LessonScript, *, locale: str = "en",
+                 numbers: bool = True, **kwargs: Any):
+        data = source if isinstance(source, LessonScript) else load_lesson(source)
         super().__init__(data.game, position=data.steps[0].start, locale=locale,
-                         title=localized(data.title, locale), **kwargs)
+                         title=localized(data.title, locale), numbers=numbers, **kwargs)
         self.interactive = False
         self._data = data
         self._index = 0
         self._feedback: dict | None = None
         self._show(0)
+
+    @property
+    def script(self) -> LessonScript:
+        """The lesson being shown, as loaded (steps, moves, answers)."""
+        return self._data
 
     @property
     def step(self) -> int:
@@ -58,42 +63,33 @@ class Lesson(Board):
     def restart(self):
         self._show(0)
 
-    def answer(self, cells: list) -> dict:
-        """Answer the step's prediction (cells clicked; [] for "no capture").
+    def answer(self, answer: Any) -> dict:
+        """Answer the step's prediction: a list of cells clicked ([] for "no
+        capture"), a whole number, or an option ("yes", "no", "ends", "never").
 
         Returns the feedback, then plays the move so the student sees why."""
         step = self._data.steps[self._index]
         if step.predict is None:
-            raise MalformedError(f"step {self.step} asks no question")
+            raise Refusal("no_question")
         if self._feedback is not None:
-            raise MalformedError("this question has been answered; go on with Next")
-        chosen = self._check_cells(cells)
-        right = sorted(chosen) == sorted(step.predict["answer"])
-        words = FEEDBACK[self.locale]
-        parts = [words["right" if right else "wrong"]]
+            raise Refusal("answered")
+        board = step.start["board"]
+        given = check_answer(step.predict, answer, len(board), len(board[0]))
+        right = is_right(step.predict, given)
+        loc = self.locale
+        parts = [tr(loc, "lesson.right" if right else "lesson.wrong")]
         if not right:
-            columns = len(step.start["board"][0])
-            parts.append(words["answer"].format(
-                answer=describe_answer(self.game, step.predict["answer"], columns, self.locale)))
+            parts.append(tr(loc, "lesson.answer", answer=describe_answer(
+                self.game, step.predict, step.predict["answer"], loc, self.labels)))
         if step.predict["explain"]:
-            parts.append(localized(step.predict["explain"], self.locale))
-        self._feedback = {"correct": right, "text": " ".join(parts), "cells": chosen}
+            parts.append(localized(step.predict["explain"], loc))
+        self._feedback = {"correct": right, "text": " ".join(parts),
+                          "cells": given if isinstance(given, list) else [],
+                          "given": describe_answer(self.game, step.predict, given, loc,
+                                                   self.labels)}
         self.play(step.move)
         self._sync_lesson()
         return dict(self._feedback)
-
-    def _check_cells(self, cells) -> list:
-        board = self.position["board"]
-        if not isinstance(cells, list):
-            raise MalformedError(f"cells = {cells!r}: expected a list of [row, column]")
-        out = []
-        for i, c in enumerate(cells):
-            if not (isinstance(c, list) and len(c) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
-                    and 0 <= c[0] < len(board) and 0 <= c[1] < len(board[0])):
-                raise MalformedError(f"cells[{i}] = {c!r}: expected [row, column] on the board")
-            out.append(list(c))
-        return out
 
     def _show(self, index: int):
         self._index = index
@@ -110,13 +106,23 @@ class Lesson(Board):
         question = None
         if step.predict is not None:
             ask = step.predict["ask"]
-            question = {"ask": ask, "text": localized(step.predict["question"], loc),
-                        "multi": ask == "protected", "none": ask == "capture"}
+            player = step.start["to_move"]
+            question = {
+                "ask": ask, "text": localized(step.predict["question"], loc),
+                "move": move_name(self.game, step.move, player, loc, self.labels),
+                "moved": _moved_cells(step.move),
+                "multi": ask == "protected", "none": ask == "capture",
+                "number": ask == "number",
+                "options": [{"value": o, "text": tr(loc, f"lesson.opt_{o}")}
+                            for o in step.predict["options"] or []],
+            }
         last = self._index == len(self._data.steps) - 1
         self.lesson = {
             "id": self._data.id, "title": localized(self._data.title, loc),
             "step": self.step, "steps": len(self._data.steps),
             "text": localized(step.text, loc),
+            "puzzle": tr(loc, f"lesson.puzzle_{self.game}", total=step.puzzle)
+            if step.puzzle else None,
             "summary": localized(self._data.summary, loc) if last and self._data.summary
             else None,
             "highlight": step.highlight,
@@ -135,12 +141,23 @@ class Lesson(Board):
         if kind == "lesson":
             action = content["action"]
             actions = {"next": self.next, "back": self.back, "restart": self.restart}
-            if action not in actions:
-                raise MalformedError(f"lesson action = {action!r}: expected next, back or "
-                                     "restart")
+            if not isinstance(action, str) or action not in actions:
+                raise Refusal("lesson_action", action=str(action)[:40])
             actions[action]()
             return True
         if kind == "answer":
-            self.answer(content["cells"])
+            self.answer(content["answer"])
             return True
         return False
+
+
+def _moved_cells(move: dict) -> list:
+    """The holes a move starts from, marked while its question waits."""
+    if move["type"] == "sow":
+        return [[move["row"], move["column"]]]
+    if move["type"] == "redistribute":
+        return [list(c) for c in move["lift"]]
+    return []
+
+
+__all__ = ["Lesson"]

@@ -1,0 +1,36 @@
+// The board's words come from Python's catalogue for the board's language (the
+// `strings` trait): this file only fills in templates. It holds no text.
+
+/** A catalogue entry: a template, or one form for 1 and another for the rest. */
+export type Entry = string | { one: string; other: string } | { [key: string]: string };
+export type Catalogue = Record<string, Entry>;
+
+/** Fill `{name}` fields of a template; a `{one, other}` entry is chosen by `n`. */
+export function fill(entry: Entry | undefined, fields: Record<string, string | number> = {}): string {
+  if (entry === undefined) return "";
+  let template: string;
+  if (typeof entry === "string") template = entry;
+  else if ("one" in entry && "other" in entry) template = fields.n === 1 ? entry.one : entry.other;
+  else return "";
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in fields ? String(fields[name]) : whole));
+}
+
+export class Words {
+  constructor(private catalogue: Catalogue) {}
+
+  /** The text at `key`, with its fields filled in. */
+  get(key: string, fields?: Record<string, string | number>): string {
+    return fill(this.catalogue[key], fields);
+  }
+
+  /** A text from a nested table, e.g. the reasons a game ended. */
+  lookup(table: string, key: string): string {
+    const t = this.catalogue[table];
+    return t && typeof t === "object" && key in t ? String((t as Record<string, string>)[key]) : key;
+  }
+}
+
+/** A player's name short enough for a jail's label. */
+export function shortName(name: string): string {
+  return name.length > 8 ? `${name.slice(0, 7)}\u2026` : name;
+}

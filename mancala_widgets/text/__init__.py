@@ -1,0 +1,100 @@
+"""Every word a person reads, one catalogue per locale.
+
+The catalogues are JSON files beside this one (``en.json``, ``ko.json``): the
+narration of moves, the names of holes and moves, game ends, errors shown on
+a board, lesson questions and feedback, the computer's explanations, and the
+board's interface (the ``ui`` section, which the browser receives as is).
+Adding a language is adding a catalogue with the same keys.
+
+>>> tr("en", "names.south")
+'South'
+>>> tr("ko", "narration.turn_end", who="북쪽")
+'북쪽의 턴입니다.'
+>>> tr("en", "names.stones", n=1), tr("en", "names.stones", n=3)
+('1 stone', '3 stones')
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from string import Formatter
+from pathlib import Path
+from typing import Any
+
+from .korean import josa
+
+HERE = Path(__file__).resolve().parent
+LOCALES = ("en", "ko")
+
+__all__ = ["LOCALES", "Refusal", "catalogue", "check_locale", "josa", "tr"]
+
+
+def check_locale(locale: Any) -> str:
+    if locale not in LOCALES or not isinstance(locale, str):
+        raise ValueError(f"locale = {locale!r}: expected one of {', '.join(LOCALES)}")
+    return locale
+
+
+@lru_cache(maxsize=None)
+def catalogue(locale: str) -> dict:
+    """The whole catalogue of ``locale`` (shared: do not change it)."""
+    check_locale(locale)
+    return json.loads((HERE / f"{locale}.json").read_text(encoding="utf-8"))
+
+
+def entry(locale: str, key: str) -> Any:
+    """The raw catalogue entry at a dotted key, e.g. ``"names.hole"``."""
+    value: Any = catalogue(locale)
+    for part in key.split("."):
+        try:
+            value = value[part]
+        except (KeyError, TypeError):
+            raise KeyError(f"no text {key!r} in the {locale!r} catalogue") from None
+    return value
+
+
+def tr(locale: str, key: str, **fields: Any) -> str:
+    """The text at ``key`` with its fields filled in; a ``{"one", "other"}`` entry
+    is chosen by the field ``n``; Korean particles are chosen by sound."""
+    template = entry(locale, key)
+    if isinstance(template, dict):
+        template = template["one" if fields.get("n") == 1 else "other"]
+    return render(template, fields, particles=locale == "ko")
+
+
+def render(template: str, fields: dict, particles: bool = False) -> str:
+    """Fill in ``template``. Particle marks are resolved in the template's own
+    text only, so a name a user typed is never rewritten, whatever it holds."""
+    out = ""
+    for literal, name, spec, conversion in Formatter().parse(template):
+        if particles and literal:
+            joined = josa(out[-1:] + literal)
+            out = out[:-1] + joined if out else joined
+        else:
+            out += literal
+        if name is not None:
+            value = fields[name]
+            if conversion:
+                value = repr(value) if conversion == "r" else str(value)
+            out += format(value, spec)
+    return out
+
+
+class Refusal(ValueError):
+    """Input a board or lesson refuses, worded from the catalogues' ``errors``
+    section so it can be shown in the board's language. ``str()`` is English.
+
+    >>> e = Refusal("unknown_kind", kind='"jump"')
+    >>> str(e)
+    'The browser sent an unknown message ("jump"); nothing changed.'
+    >>> e.words("ko")
+    '브라우저가 알 수 없는 메시지("jump")를 보냈습니다. 아무것도 바뀌지 않았습니다.'
+    """
+
+    def __init__(self, key: str, **fields: Any):
+        self.key, self.fields = key, fields
+        super().__init__(tr("en", f"errors.{key}", **fields))
+
+    def words(self, locale: str) -> str:
+        return tr(locale, f"errors.{self.key}", **self.fields)
