@@ -1,10 +1,12 @@
 """Every word a person reads, one catalogue per locale.
 
-The catalogues are JSON files beside this one (``en.json``, ``ko.json``): the
-narration of moves, the names of holes and moves, game ends, errors shown on
-a board, lesson questions and feedback, the computer's explanations, and the
-board's interface (the ``ui`` section, which the browser receives as is).
-Adding a language is adding a catalogue with the same keys.
+A catalogue is a folder of JSON files beside this one (``en/``, ``ko/``), one
+file per concern: ``game.json`` (names of holes and moves, narration, game
+ends), ``board.json`` (the board's interface, errors shown on a board, the
+computer's explanations, the static picture; its ``ui`` section goes to the
+browser as is), ``lessons.json`` (questions and feedback), and the files of
+the handouts and exercises. Each top-level key is a section, found in one file.
+Adding a language is adding a folder with the same files and keys.
 
 >>> tr("en", "names.south")
 'South'
@@ -38,9 +40,16 @@ def check_locale(locale: Any) -> str:
 
 @lru_cache(maxsize=None)
 def catalogue(locale: str) -> dict:
-    """The whole catalogue of ``locale`` (shared: do not change it)."""
+    """The whole catalogue of ``locale``, its files merged (shared: do not change it)."""
     check_locale(locale)
-    return json.loads((HERE / f"{locale}.json").read_text(encoding="utf-8"))
+    merged: dict = {}
+    for path in sorted((HERE / locale).glob("*.json")):
+        sections = json.loads(path.read_text(encoding="utf-8"))
+        for name in sections:
+            if name in merged:
+                raise ValueError(f"{locale}/{path.name}: section {name!r} is also in another file")
+        merged.update(sections)
+    return merged
 
 
 def entry(locale: str, key: str) -> Any:
