@@ -104,6 +104,7 @@ export class BoardView {
       svgEl("text", { class: "mw-number", x: n.x, y: n.y, "text-anchor": "middle" }, nums).textContent = String(n.column + 1);
     }
     this.overlay = svgEl("g", { class: "mw-overlay" }, svg);
+    this.watchSize();
     this.fly = svgEl("g", { class: "mw-fly", "aria-hidden": "true" }, svg);
     const defs = svgEl("defs", {}, svg);
     const marker = svgEl("marker", { id: this.arrowId, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, defs);
@@ -160,6 +161,25 @@ export class BoardView {
     const count = svgEl("text", { class: "mw-count", x: x + RADIUS - 5, y: y + RADIUS + 3, "text-anchor": "middle", "aria-hidden": "true" }, g);
     const marker = svgEl("text", { class: "mw-marker", x: x - RADIUS + 4, y: y + RADIUS + 3, "text-anchor": "middle", "aria-hidden": "true" }, g);
     this.cells.set(key(cell), { g, seeds, count, nki, marker });
+  }
+
+  private resize: ResizeObserver | null = null;
+
+  /** Drawn small, the board's text is enlarged (up to 1.8 times) so counts stay
+   * about 14 px or more on the screen. */
+  private watchSize(): void {
+    if (typeof ResizeObserver !== "function") return;
+    this.resize = new ResizeObserver(() => {
+      const drawn = this.svg.getBoundingClientRect().width;
+      if (!drawn) return;
+      const scale = Math.min(1.8, Math.max(1, this.layout.width / drawn));
+      this.svg.style.setProperty("--mw-text-scale", scale.toFixed(2));
+    });
+    this.resize.observe(this.svg);
+  }
+
+  dispose(): void {
+    this.resize?.disconnect();
   }
 
   center(cell: Cell): Point {

@@ -191,6 +191,7 @@ export class BoardWidget {
 
   dispose(): void {
     document.removeEventListener("fullscreenchange", this.onFullscreen);
+    this.view?.dispose();
     this.player.dispose();
     for (const [event, cb] of this.listeners) this.model.off(event, cb);
     this.listeners = [];
@@ -246,6 +247,7 @@ export class BoardWidget {
     const cols = p.board[0].length;
     this.shape = this.shapeOf(p);
     while (this.boardBox.firstChild) this.boardBox.firstChild.remove();
+    this.view?.dispose();
     this.view = new BoardView(p.game, rows, cols, this.model.get("perspective"), this.t, this.model.get("title"), !!this.model.get("numbers"));
     this.boardBox.appendChild(this.view.svg);
     this.focus = [rows - 1, 0];
@@ -554,7 +556,12 @@ export class BoardWidget {
     const hadFocus = box.contains(document.activeElement);
     while (box.firstChild) box.firstChild.remove();
     box.hidden = !lesson;
-    if (!lesson) return;
+    if (!lesson) {
+      box.removeAttribute("tabindex");
+      return;
+    }
+    // Focusable, so a presentation clicker (Page Down / Page Up) can drive the lesson.
+    box.tabIndex = 0;
     const t = (k: string, f?: Record<string, string | number>) => this.t.get(k, f);
     const head = el("div", "mw-lesson-head", box);
     el("span", "mw-lesson-title", head, lesson.title);

@@ -20,8 +20,8 @@ def code(nb):
             if c.cell_type == "code" and not c.source.startswith("LOCALE =")]
 
 
-def test_the_five_lessons_are_there_in_both_languages():
-    assert [p.name[:2] for p in ENGLISH] == ["01", "02", "03", "04", "05"]
+def test_the_six_lessons_are_there_in_both_languages():
+    assert [p.name[:2] for p in ENGLISH] == ["01", "02", "03", "04", "05", "06"]
     assert [p.name for p in KOREAN] == [p.name for p in ENGLISH]
 
 
