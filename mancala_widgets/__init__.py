@@ -1,7 +1,7 @@
 """mancala-widgets: teach Kisolo and Kiothi step by step in Jupyter.
 
 >>> from mancala_widgets import KisoloBoard
->>> board = KisoloBoard(columns=7, labels={"south": "Amina", "north": "Kofi"})
+>>> board = KisoloBoard(columns=7, labels={"south": "Mbuyi", "north": "Kanku"})
 >>> trace = board.play({"type": "capture", "column": 3})
 """
 

@@ -369,9 +369,9 @@ class Board(anywidget.AnyWidget):
         extra = sorted(map(str, set(content) - set(kinds[kind])))
         missing = sorted(set(kinds[kind]) - set(content))
         if extra:
-            raise Refusal("extra_field", kind=kind, field=json.dumps(extra[0])[:40])
+            raise Refusal("extra_field", kind=json.dumps(kind), field=json.dumps(extra[0])[:40])
         if missing:
-            raise Refusal("missing_field", kind=kind, field=json.dumps(missing[0]))
+            raise Refusal("missing_field", kind=json.dumps(kind), field=json.dumps(missing[0]))
         if kind == "play" and not self.interactive:
             raise Refusal("watching")
         if kind == "play" and self.computer and self.position["to_move"] == self.computer:

@@ -1,0 +1,754 @@
+"""Exercises the notebook checks, in English or Korean: where a sowing lands
+(modular arithmetic on a circuit), which hole a relay lifts first, and a
+capture the student builds. Every answer comes from the rules engine.
+
+Each exercise has ``question`` (text), ``check(answer)`` returning a
+:class:`Feedback`, ``hint()``, ``worked()`` (the worked answer) and ``answer``
+(the engine's answer). Displayed in a notebook it is a small form: the
+question, an answer box, the buttons Check, Hint and Show answer, and the
+feedback, all shown as plain text (no HTML). Only ipywidgets is needed, so it
+runs in JupyterLite (Pyodide) too.
+
+An answer that cannot be read ("seven", ``[9, 9]``, ``3.5``) is neither right
+nor wrong: its feedback says what was expected and has ``malformed=True``.
+
+>>> ex = landing(14, 3, 17)
+>>> ex.answer
+6
+>>> ex.check("6").correct, ex.check(5).correct
+(True, False)
+>>> fb = ex.check("seven")
+>>> fb.correct, fb.malformed
+(False, True)
+>>> print(ex.worked().splitlines()[1])
+(3 + 17) mod 14 = 20 mod 14 = 6
+>>> landing(20, 16, 9, locale="ko").check(5).text
+'맞았습니다!'
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import IllegalMoveError, MalformedError, load_position
+from .rules.kiothi import CIRCUIT as KIOTHI_CIRCUIT
+from .rules.kiothi import NEXT as KIOTHI_NEXT
+from .rules.kisolo import geometry
+from .text import check_locale, tr
+from .text.names import hole_name, move_name, narrate, narrate_trace, pieces, side_names
+
+__all__ = ["BuildCapture", "CIRCUITS", "Exercise", "ExerciseError", "Feedback", "Landing",
+           "Lifted", "build_capture", "circuit_cells", "exercise_set", "first_lap_landing",
+           "landing", "lifted"]
+
+#: Circuit size -> (game, columns): South's circuit on Kisolo 4 x 7 and 4 x 6,
+#: and Kiothi's one circuit of 20 bomas.
+CIRCUITS = {14: ("kisolo", 7), 12: ("kisolo", 6), 20: ("kiothi", 10)}
+#: The most stones a landing exercise sows (enough for several rounds).
+MOST_STONES = 200
+GAMES = ("kisolo", "kiothi")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What :meth:`Exercise.check` says. ``malformed`` answers are neither right
+    nor wrong; ``rules`` names the capture rules a built position used; ``detail``
+    is the rules engine's own message when the engine refused the input."""
+
+    correct: bool
+    text: str
+    malformed: bool = False
+    rules: tuple = ()
+    detail: str | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class ExerciseError(ValueError):
+    """An exercise that cannot be made (bad circuit, start, stones, game, or a
+    move with no relay to predict), worded in the exercise's language."""
+
+    def __init__(self, locale: str, key: str, **fields: Any):
+        self.key, self.fields = key, fields
+        super().__init__(tr(locale, f"exercises.errors.{key}", **fields))
+
+    def words(self, locale: str) -> str:
+        return tr(locale, f"exercises.errors.{self.key}", **self.fields)
+
+
+class _Unreadable(Exception):
+    """An answer that cannot be read: the catalogue key that says why."""
+
+    def __init__(self, key: str, detail: str | None = None, **fields: Any):
+        super().__init__(key)
+        self.key, self.detail, self.fields = key, detail, fields
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Exercise:
+    """What the three families share: checking, the text and the form."""
+
+    family = ""
+    question: str
+    answer: Any
+
+    def __init__(self, locale: str):
+        self.locale = check_locale(locale)
+        self._form: ExerciseForm | None = None
+
+    def _t(self, key: str, **fields: Any) -> str:
+        return tr(self.locale, f"exercises.{key}", **fields)
+
+    def check(self, answer: Any) -> Feedback:
+        """Right, wrong (with a tip when the mistake is a known one) or unreadable."""
+        try:
+            given = self._read(answer)
+        except _Unreadable as e:
+            return self._unreadable(e)
+        if given == self.answer:
+            return Feedback(True, self._t("right"))
+        return Feedback(False, " ".join(filter(None, [self._t("wrong"), self._tip(given)])))
+
+    def _read(self, answer: Any) -> Any:
+        raise NotImplementedError
+
+    def _tip(self, given: Any) -> str | None:
+        return None
+
+    def _unreadable(self, e: _Unreadable) -> Feedback:
+        text = self._t(e.key, **e.fields)
+        # A catalogue may leave "engine" empty: the engine only speaks English.
+        extra = self._t("build.engine", detail=e.detail) if e.detail else ""
+        return Feedback(False, f"{text} {extra}" if extra else text, malformed=True,
+                        detail=e.detail)
+
+    def hint(self) -> str:
+        raise NotImplementedError
+
+    def worked(self) -> str:
+        raise NotImplementedError
+
+    def picture(self) -> str | None:
+        """An SVG of the board the exercise is about, if it has one."""
+        return None
+
+    @property
+    def form(self) -> "ExerciseForm":
+        """The ipywidgets form (made on first use)."""
+        if self._form is None:
+            self._form = ExerciseForm(self)
+        return self._form
+
+    def widget(self):
+        return self.form.box
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget()._repr_mimebundle_(**kwargs)
+
+
+# -- 1. Where does the last stone fall? ------------------------------------------
+
+
+def circuit_cells(circuit: int) -> list[list[int]]:
+    """The [row, column] of every hole of a circuit, in sowing order from 0.
+
+    >>> circuit_cells(14)[0], circuit_cells(14)[7], circuit_cells(20)[10]
+    ([3, 0], [2, 6], [0, 9])
+    """
+    game, columns = CIRCUITS[circuit]
+    if game == "kisolo":
+        geo = geometry(columns)
+        return [geo.cell(h) for h in geo.circuit[0]]
+    return [[h // 10, h % 10] for h in KIOTHI_CIRCUIT]
+
+
+def first_lap_landing(circuit: int, start: int, stones: int) -> int:
+    """Where the engine drops the last stone of a lap of ``stones`` sown from
+    place ``start`` of ``circuit``, as a place number (0 = the circuit's first).
+
+    The position has only that hole filled, plus one opponent's stone that can
+    take part in no capture; Kiothi is past the opening with the first-lap
+    restriction off, so every count may be sown. The first ``sow`` event of
+    the trace is the first lap, whatever follows it.
+
+    >>> first_lap_landing(14, 3, 17)
+    6
+    """
+    game, columns = CIRCUITS[circuit]
+    cells = circuit_cells(circuit)
+    r, c = cells[start]
+    if game == "kisolo":
+        board = [[0] * columns for _ in range(4)]
+        board[0][0] = 1  # North's outer row: never faces South, so never captured
+        position = {"game": "kisolo", "columns": columns, "to_move": "south"}
+        move = {"type": "sow", "row": r, "column": c}
+    else:
+        board = [[0] * 10 for _ in range(2)]
+        board[1 - r][c] = 1  # any boma of the opponent: a capture comes after the first lap
+        mover = "south" if r == 1 else "north"
+        position = {"game": "kiothi", "start_holes": 6, "orthodox": False, "to_move": mover,
+                    "turn": 7 if mover == "south" else 8,
+                    "nki": [[False] * 10 for _ in range(2)],
+                    "sown": [[False] * 10 for _ in range(2)], "jails": {"south": 0, "north": 0}}
+        move = {"type": "sow", "row": r, "column": c, "count": stones}
+    board[r][c] = stones
+    position.update(board=board, status="playing", winner=None, reason=None)
+    trace: list[dict] = []
+    try:
+        load_position(position).play(move, trace)
+    except IllegalMoveError:
+        pass  # a Kiothi relay that would never end: the first lap is in the trace all the same
+    lap = next(e for e in trace if e["kind"] == "sow")
+    return cells.index((lap.get("holes") or lap.get("bomas"))[-1])
+
+
+class Landing(Exercise):
+    """Sow ``stones`` from place ``start`` of a circuit of 14, 12 or 20: at which
+    place does the last one fall? The answer is a whole number 0..N-1 (an int,
+    or a string of digits as typed in the box)."""
+
+    family = "landing"
+
+    def __init__(self, circuit: int, start: int, stones: int, locale: str = "en"):
+        super().__init__(locale)
+        if not _is_int(circuit) or circuit not in CIRCUITS:
+            raise ExerciseError(self.locale, "circuit", got=repr(circuit))
+        if not _is_int(start) or not 0 <= start < circuit:
+            raise ExerciseError(self.locale, "start", got=repr(start), last=circuit - 1)
+        if not _is_int(stones) or not 1 <= stones <= MOST_STONES:
+            raise ExerciseError(self.locale, "stones", got=repr(stones), most=MOST_STONES)
+        self.size, self.start, self.stones = circuit, start, stones
+        self.game, self.columns = CIRCUITS[circuit]
+        self.cells = circuit_cells(circuit)
+        self.answer = first_lap_landing(circuit, start, stones)
+        if self.answer != (start + stones) % circuit:
+            # The worked answer shows this formula, so it must be the engine's result.
+            raise RuntimeError(f"the engine lands on {self.answer}, the formula on "
+                               f"{(start + stones) % circuit}: RULES.md and the engine disagree")
+        names = [hole_name(self.game, cell, self.locale) for cell in self.cells]
+        self._names = names
+        half = circuit // 2
+        mover = "south" if self.game == "kisolo" or self.cells[start][0] == 1 else "north"
+        self.question = self._t(
+            f"landing.question_{self.game}", size=circuit, last=circuit - 1, columns=self.columns,
+            h0=names[0], k=half - 1, hk=names[half - 1], k1=half, hk1=names[half],
+            hlast=names[-1], start=start, start_name=names[start],
+            pieces=pieces(self.game, stones, self.locale), who=side_names(self.locale)[mover])
+
+    def _read(self, answer: Any) -> int:
+        if isinstance(answer, str) and re.fullmatch(r"\s*[+-]?\d+\s*", answer):
+            answer = int(answer)
+        if not _is_int(answer):
+            raise _Unreadable("landing.not_number", last=self.size - 1)
+        if not 0 <= answer < self.size:
+            raise _Unreadable("landing.out_of_range", got=answer, last=self.size - 1,
+                              size=self.size)
+        return answer
+
+    def _tip(self, given: int) -> str | None:
+        if given == (self.start + self.stones - 1) % self.size:
+            return self._t(f"landing.tip_counted_start_{self.game}")
+        return None
+
+    def hint(self) -> str:
+        return self._t(f"landing.hint_{self.game}", start=self.start, stones=self.stones,
+                       size=self.size, last=self.size - 1)
+
+    def worked(self) -> str:
+        s, m, n = self.start, self.stones, self.size
+        lines = [self._t(f"landing.first_{self.game}", start=s, stones=m),
+                 f"({s} + {m}) mod {n} = {s + m} mod {n} = {self.answer}"]
+        if m >= n:
+            lines.append(self._t(f"landing.round_{self.game}", stones=m, size=n, n=m // n))
+        lines.append(self._t(f"landing.where_{self.game}", answer=self.answer,
+                             name=self._names[self.answer]))
+        return "\n".join(lines)
+
+
+def landing(circuit: int, start: int, stones: int, locale: str = "en") -> Landing:
+    """Where does the last stone fall? See :class:`Landing`.
+
+    >>> ex = landing(12, 4, 12)
+    >>> ex.answer                      # 12 stones go once round: back to the start
+    4
+    """
+    return Landing(circuit, start, stones, locale)
+
+
+# -- 2. Which hole does the relay lift? --------------------------------------------
+
+#: Words a hole or boma may be named with, in either language.
+_WORDS = {"south": ("side", "south"), "north": ("side", "north"), "남쪽": ("side", "south"),
+          "북쪽": ("side", "north"), "inner": ("row", "inner"), "outer": ("row", "outer"),
+          "안쪽": ("row", "inner"), "바깥쪽": ("row", "outer"), "boma": ("boma", True),
+          "보마": ("boma", True), "hole": None, "구멍": None, "번": None, "줄": None, "의": None,
+          "'s": None, "’s": None}
+_TOKEN = re.compile("|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True))
+                    + r"|(\d+)|[\s,.]+")
+_PAIR = re.compile(r"\s*[\[(]?\s*([+-]?\d+)\s*(?:,|\s)\s*([+-]?\d+)\s*[\])]?\s*")
+_KISOLO_ROW = {("north", "outer"): 0, ("north", "inner"): 1, ("south", "inner"): 2,
+               ("south", "outer"): 3}
+
+
+def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> list[int]:
+    """A hole given as [row, column] (a list, or typed "[2, 4]" / "2, 4"), or by
+    name: Kisolo "inner 3", "outer 5", "north inner 3", "South's outer hole 5",
+    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍"; Kiothi "boma 7", "north boma 3", "보마 7",
+    "북쪽 3번 보마". A name without a side is a hole of ``side``.
+
+    >>> read_cell("kisolo", "inner 5", 4, 7, "south"), read_cell("kiothi", "북쪽 3번 보마", 2, 10, "south")
+    ([2, 4], [0, 2])
+    """
+    unreadable = _Unreadable(f"lifted.unreadable_{game}")
+    if isinstance(answer, str) and _PAIR.fullmatch(answer):
+        answer = [int(x) for x in _PAIR.fullmatch(answer).groups()]
+    if isinstance(answer, (list, tuple)):
+        if len(answer) != 2 or not all(_is_int(x) for x in answer):
+            raise unreadable
+        r, c = answer
+        if not (0 <= r < rows and 0 <= c < columns):
+            raise _Unreadable("lifted.off_board", row=r, column=c, maxr=rows - 1,
+                              maxc=columns - 1)
+        return [r, c]
+    if not isinstance(answer, str):
+        raise unreadable
+    text, pos = answer.strip().lower(), 0
+    found: dict[str, list] = {"side": [], "row": [], "boma": [], "n": []}
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise unreadable
+        pos = m.end()
+        if m.group(1):
+            found["n"].append(int(m.group(1)))
+        elif _WORDS.get(m.group(0)):
+            kind, value = _WORDS[m.group(0)]
+            found[kind].append(value)
+    if game == "kisolo":  # a row is needed; "boma" is not a Kisolo word
+        named = len(found["row"]) == 1 and not found["boma"]
+    else:                 # no rows; "boma" or a side says it is a boma, not a bare number
+        named = not found["row"] and len(found["boma"]) <= 1 and bool(found["boma"] + found["side"])
+    if not named or len(found["n"]) != 1 or len(found["side"]) > 1:
+        raise unreadable
+    n = found["n"][0]
+    if not 1 <= n <= columns:
+        raise _Unreadable("lifted.no_number", n=n, maxn=columns)
+    side = (found["side"] or [side])[0]
+    if game == "kisolo":
+        return [_KISOLO_ROW[side, found["row"][0]], n - 1]
+    return [1 if side == "south" else 0, n - 1]
+
+
+class Lifted(Exercise):
+    """Which hole does pussa kanawa (Kisolo) or the relay (Kiothi) lift first in
+    this move? Answers: see :func:`read_cell`. A move with no relay is refused
+    with :class:`ExerciseError`; a bad position or move, with the engine's error."""
+
+    family = "lifted"
+
+    def __init__(self, position: dict, move: dict, locale: str = "en"):
+        super().__init__(locale)
+        state = load_position(position)
+        self.position, self.move = state.to_dict(), copy.deepcopy(move)
+        game = self.game = state.game
+        trace: list[dict] = []
+        state.play(move, trace)
+        rule = "pussa_kanawa" if game == "kisolo" else "relay"
+        at = next((i for i, e in enumerate(trace) if e["kind"] == "lift" and e["rule"] == rule),
+                  None)
+        if at is None:
+            raise ExerciseError(self.locale, f"no_relay_{game}", move=json.dumps(move))
+        key = "hole" if game == "kisolo" else "boma"
+        self.trace = trace[:at + 1]
+        self.answer = list(trace[at][key])
+        lap_end = [e for e in self.trace if e["kind"] == "lap_end"][-1]
+        self.landing, self.lap = lap_end[key], lap_end["lap"]
+        self.rows, self.columns = len(self.position["board"]), len(self.position["board"][0])
+        self.mover = self.position["to_move"]
+        other = "north" if self.mover == "south" else "south"
+        names = side_names(self.locale)
+        self.question = self._t(f"lifted.question_{game}",
+                                move=move_name(game, move, self.mover, self.locale),
+                                who=names[self.mover], other=names[other],
+                                other_word=names[other].lower(), maxc=self.columns - 1)
+
+    def _read(self, answer: Any) -> list[int]:
+        return read_cell(self.game, answer, self.rows, self.columns, self.mover)
+
+    def _tip(self, given: list[int]) -> str | None:
+        if self.game == "kisolo":
+            return self._t("lifted.tip_landing_kisolo") if given == self.landing else None
+        after = KIOTHI_NEXT[self.landing[0] * 10 + self.landing[1]]
+        if given == [after // 10, after % 10]:
+            return self._t("lifted.tip_after_kiothi")
+        return None
+
+    def hint(self) -> str:
+        return self._t(f"lifted.hint_{self.game}", lap=self.lap,
+                       who=side_names(self.locale)[self.mover])
+
+    def worked(self) -> str:
+        lines = narrate_trace(self.game, self.trace, self.locale)
+        lines.append(self._t("lifted.answer", name=hole_name(self.game, self.answer, self.locale),
+                             row=self.answer[0], column=self.answer[1]))
+        return "\n".join(lines)
+
+    def picture(self) -> str:
+        from .svg import board_svg
+        return board_svg(self.position, numbers=True, locale=self.locale)
+
+
+def lifted(position: dict, move: dict, locale: str = "en") -> Lifted:
+    """Which hole does the relay lift first? See :class:`Lifted`.
+
+    >>> ex = lifted(LIFTED_POSITION, {"type": "sow", "row": 3, "column": 4})
+    >>> ex.answer, ex.check("inner 5").correct, ex.check([2, 5]).correct
+    ([2, 4], True, False)
+    """
+    return Lifted(position, move, locale)
+
+
+# -- 3. Build a position where a capture happens ---------------------------------------
+
+#: Examples the worked answer shows; the engine confirms they capture.
+EXAMPLES = {
+    # 15 stones go once round South's circuit and one more: the lap ends in a
+    # hole the same lap filled, just before South's inner hole 6, which got a
+    # stone on the way round and faces North's stones: a mid-move capture.
+    "kisolo": {"board": [[0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 2, 0], [0] * 7,
+                         [0, 0, 0, 0, 0, 0, 15]], "move": {"type": "sow", "row": 3, "column": 6}},
+    "kiothi": {"board": [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]],
+               "move": {"type": "sow", "row": 1, "column": 1, "count": 1}},
+}
+
+
+class BuildCapture(Exercise):
+    """Build a position where South's move captures. The student gives the board
+    and the move: ``ex.check(board=[[...], ...], move=[3, 2])``, or one dict
+    (or its JSON, as typed in the form's box) ``{"board": ..., "move": ...}``.
+    Kiothi also takes ``nki`` and ``sown``: lists of [row, column] (or 2 x 10
+    grids of true/false). Moves: RULES.md JSON, or for short Kisolo
+    ``[row, column]`` (a sowing) and Kiothi ``[row, column, count]``.
+
+    The board is completed into a RULES.md position (South to move, playing;
+    Kiothi: turn 7, orthodox rules), played by the engine, and the feedback
+    says which capture rule applied or why nothing was captured. The form shows
+    the last board checked as a static picture.
+
+    >>> ex = build_capture()
+    >>> board = [[0] * 7, [0, 0, 3, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0], [1] + [0] * 6]
+    >>> ex.check(board=board, move={"type": "capture", "column": 2}).rules
+    ('turn_start_capture',)
+    """
+
+    family = "build"
+
+    def __init__(self, game: str = "kisolo", locale: str = "en"):
+        super().__init__(locale)
+        if not isinstance(game, str) or game not in GAMES:
+            raise ExerciseError(self.locale, "game", got=repr(game))
+        self.game = game
+        self.rows = 4 if game == "kisolo" else 2
+        self.answer = copy.deepcopy(EXAMPLES[game])
+        self.built: dict | None = None
+        self.question = self._t(f"build.question_{game}")
+        if not self.check(self.answer).correct:
+            raise RuntimeError(f"the {game} example captures nothing: the engine changed")
+        self.built = None
+
+    def check(self, answer: Any = None, *, board: Any = None, move: Any = None,
+              nki: Any = None, sown: Any = None) -> Feedback:
+        try:
+            board, move, nki, sown = self._gather(answer, board, move, nki, sown)
+            position = self._complete(board, nki, sown)
+            self.built = position
+            move = self._read_move(move, position)
+            trace = self._play(position, move)
+        except _Unreadable as e:
+            return self._unreadable(e)
+        return self._judge(position, trace)
+
+    def _gather(self, answer, board, move, nki, sown):
+        allowed = {"board", "move"} | ({"nki", "sown"} if self.game == "kiothi" else set())
+        if answer is not None:
+            if isinstance(answer, str):
+                try:
+                    answer = json.loads(answer)
+                except ValueError:
+                    raise _Unreadable("build.unreadable") from None
+            if not isinstance(answer, dict) or any(v is not None for v in (board, move, nki, sown)):
+                raise _Unreadable("build.unreadable")
+            if set(answer) - allowed:
+                raise _Unreadable(f"build.unknown_field_{self.game}")
+            board, move, nki, sown = (answer.get(k) for k in ("board", "move", "nki", "sown"))
+        if self.game == "kisolo" and (nki is not None or sown is not None):
+            raise _Unreadable("build.unknown_field_kisolo")
+        if board is None:
+            raise _Unreadable("build.missing_board")
+        if move is None:
+            raise _Unreadable("build.missing_move")
+        return board, move, nki, sown
+
+    def _complete(self, board: Any, nki: Any, sown: Any) -> dict:
+        """The board as a RULES.md position, checked first here (to say what is
+        wrong in the student's language), then by the engine."""
+        rows, kisolo = self.rows, self.game == "kisolo"
+        if not isinstance(board, list) or not all(isinstance(row, list) for row in board):
+            raise _Unreadable("build.board_not_rows", rows=rows)
+        if len(board) != rows:
+            raise _Unreadable("build.board_row_count", got=len(board), rows=rows)
+        width = 6 if kisolo and len(board[0]) == 6 else (7 if kisolo else 10)
+        for r, row in enumerate(board):
+            if len(row) != width:
+                raise _Unreadable(f"build.board_row_length_{self.game}", r=r, got=len(row),
+                                  columns=width)
+            for c, v in enumerate(row):
+                if not _is_int(v) or v < 0:
+                    raise _Unreadable("build.board_entry", r=r, c=c)
+        board = [list(row) for row in board]
+        if kisolo:
+            position = {"game": "kisolo", "columns": width, "to_move": "south", "board": board}
+        else:
+            position = {"game": "kiothi", "start_holes": 6, "orthodox": True, "to_move": "south",
+                        "turn": 7, "board": board, "nki": self._marks(nki, "nki"),
+                        "sown": self._marks(sown, "sown"), "jails": {"south": 0, "north": 0}}
+        position.update(status="playing", winner=None, reason=None)
+        try:
+            load_position(position)
+        except MalformedError as e:
+            if kisolo:
+                bare = [p for p, rs in (("south", (2, 3)), ("north", (0, 1)))
+                        if not any(board[r][c] for r in rs for c in range(width))]
+                if bare:
+                    raise _Unreadable("build.no_stones_kisolo", detail=str(e),
+                                      who=side_names(self.locale)[bare[0]]) from None
+                raise _Unreadable("build.position", detail=str(e)) from None
+            raise _Unreadable("build.no_move_kiothi", detail=str(e)) from None
+        return position
+
+    def _marks(self, value: Any, field: str) -> list[list[bool]]:
+        grid = [[False] * 10 for _ in range(2)]
+        if value is None:
+            return grid
+        bad = _Unreadable("build.marks", field=self._t(f"build.field_{field}"))
+        if not isinstance(value, list):
+            raise bad
+        if len(value) == 2 and all(isinstance(r, list) and len(r) == 10 for r in value):
+            if not all(isinstance(v, bool) for r in value for v in r):
+                raise bad
+            return [list(r) for r in value]
+        for cell in value:
+            if (not isinstance(cell, (list, tuple)) or len(cell) != 2
+                    or not all(_is_int(x) for x in cell) or not 0 <= cell[0] < 2
+                    or not 0 <= cell[1] < 10):
+                raise bad
+            grid[cell[0]][cell[1]] = True
+        return grid
+
+    def _read_move(self, move: Any, position: dict) -> dict:
+        kisolo = self.game == "kisolo"
+        shape = _Unreadable(f"build.move_shape_{self.game}")
+        if isinstance(move, (list, tuple)):
+            keys = ("row", "column") if kisolo else ("row", "column", "count")
+            if len(move) != len(keys):
+                raise shape
+            move = {"type": "sow", **dict(zip(keys, move))}
+        if not isinstance(move, dict):
+            raise shape
+        fields = {"sow": ("row", "column") if kisolo else ("row", "column", "count"),
+                  "capture": ("column",) if kisolo else None}.get(move.get("type"))
+        if not fields or set(move) != {"type", *fields}:
+            raise shape
+        width = len(position["board"][0])
+        for field, hi in (("row", self.rows - 1), ("column", width - 1), ("count", None)):
+            if field in fields:
+                v = move[field]
+                if hi is None and (not _is_int(v) or v < 1):
+                    raise _Unreadable("build.move_count")
+                if hi is not None and (not _is_int(v) or not 0 <= v <= hi):
+                    raise _Unreadable("build.move_value", field=self._t(f"build.field_{field}"),
+                                      lo=0, hi=hi)
+        return dict(move)
+
+    def _play(self, position: dict, move: dict) -> list[dict]:
+        trace: list[dict] = []
+        try:
+            load_position(position).play(move, trace)
+        except IllegalMoveError as e:
+            raise self._illegal(e, position, move, trace) from None
+        except MalformedError as e:  # not expected after _read_move; worded all the same
+            raise _Unreadable(f"build.move_shape_{self.game}", detail=str(e)) from None
+        return trace
+
+    def _illegal(self, e: IllegalMoveError, position: dict, move: dict,
+                 trace: list[dict]) -> _Unreadable:
+        """The engine's refusal, worded from its rule (its message is the detail)."""
+        game, loc = self.game, self.locale
+        cell = [move.get("row"), move["column"]]
+        where = hole_name(game, cell, loc) if cell[0] is not None else None
+        column = (lambda c: tr(loc, "names.column", n=c + 1))
+        key, fields = "build.illegal", {}
+        if e.rule in ("own_holes", "own_bomas"):
+            key, fields = f"build.{e.rule}", {"where": where}
+        elif e.rule == "sow":
+            key, fields = "build.empty_hole", {"where": where}
+        elif e.rule == "turn_start_capture" and move["type"] == "capture":
+            key, fields = "build.capture_impossible", {"column": column(move["column"])}
+        elif e.rule == "turn_start_capture":
+            due = load_position(position).capture_columns()
+            key = "build.capture_due"
+            fields = {"columns": tr(loc, "names.list_sep").join(column(c) for c in due)}
+        elif e.rule == "partial_lifting":
+            have = position["board"][cell[0]][cell[1]]
+            key = "build.too_many" if have else "build.empty_boma"
+            fields = {"where": where, "have": pieces(game, have, loc), "k": move["count"]}
+        elif e.rule == "first_lap_restriction":
+            lap = next(ev for ev in trace if ev["kind"] == "sow")
+            key, fields = "build.first_lap", {"where": hole_name(game, lap["bomas"][-1], loc)}
+        elif e.rule == "perpetual_sowing":
+            key = "build.perpetual"
+        return _Unreadable(key, detail=str(e), **fields)
+
+    def _judge(self, position: dict, trace: list[dict]) -> Feedback:
+        game, loc = self.game, self.locale
+        rules = tuple(dict.fromkeys(e["rule"] for e in trace if e["kind"] == "capture"))
+        if not rules:
+            why = self._why_not_kisolo(position, trace) if game == "kisolo" else \
+                self._why_not_kiothi(trace)
+            return Feedback(False, "\n".join([self._t("build.no_capture"), *why]))
+        lines = [self._t("build.capture")]
+        lines += [narrate(game, e, loc) for e in trace
+                  if e["kind"] in ("capture", "leftmost_triple", "game_end")]
+        names = tr(loc, "names.list_sep").join(self._t(f"build.rule_{r}") for r in rules)
+        lines.append(self._t("build.rules", rules=names))
+        return Feedback(True, "\n".join(lines), rules=rules)
+
+    def _why_not_kisolo(self, position: dict, trace: list[dict]) -> list[str]:
+        """The lap ends that came near a mid-move capture, then how the move ended.
+        Without a capture North's inner row stays as it was, so the board given
+        says which inner holes faced stones."""
+        name = (lambda cell: hole_name("kisolo", cell, self.locale))
+        near, last = [], []
+        for e in trace:
+            if e["kind"] != "lap_end":
+                continue
+            r, c = e["next"]
+            fields = {"lap": e["lap"], "where": name(e["hole"]), "next": name(e["next"])}
+            if e["then"] == "relay" and r == 2 and e["next_count"]:
+                if not e["occupied"]:
+                    near.append(self._t("build.kisolo_landed_empty", **fields))
+                elif not position["board"][1][c]:
+                    near.append(self._t("build.kisolo_facing_empty", **fields,
+                                        facing=name([1, c])))
+            elif e["then"] == "end":
+                last = [self._t("build.kisolo_end", **fields)]
+            elif e["then"] == "perpetual":
+                last = [self._t("build.kisolo_perpetual")]
+        more = [self._t("build.kisolo_more", n=len(near) - 3)] if len(near) > 3 else []
+        return near[:3] + more + last
+
+    def _why_not_kiothi(self, trace: list[dict]) -> list[str]:
+        name = (lambda cell: hole_name("kiothi", cell, self.locale))
+        return [self._t(f"build.kiothi_{e['why']}", where=name(e["boma"]),
+                        opposite=name(e["opposite"]))
+                for e in trace if e["kind"] == "no_capture"]
+
+    def hint(self) -> str:
+        return self._t(f"build.hint_{self.game}")
+
+    def worked(self) -> str:
+        example = self.answer
+        position = self._complete(example["board"], None, None)
+        trace = self._play(position, example["move"])
+        return "\n".join([self._t("build.example"),
+                          self._t("build.example_board", board=json.dumps(example["board"])),
+                          self._t("build.example_move", move=json.dumps(example["move"])),
+                          *narrate_trace(self.game, trace, self.locale)])
+
+    def picture(self) -> str | None:
+        if self.built is None:
+            return None
+        from .svg import board_svg
+        return board_svg(self.built, numbers=True, locale=self.locale)
+
+
+def build_capture(game: str = "kisolo", locale: str = "en") -> BuildCapture:
+    """Build a position where South's move captures. See :class:`BuildCapture`."""
+    return BuildCapture(game, locale)
+
+
+# -- The notebook's set and the form ------------------------------------------------------
+
+#: The lifted exercise of the standard set: lap 1 ends in South's inner hole 6,
+#: which already held a stone, so pussa kanawa lifts the hole after it.
+LIFTED_POSITION = {"game": "kisolo", "columns": 7, "to_move": "south",
+                   "board": [[1, 2, 0, 0, 3, 0, 1], [2, 0, 0, 0, 0, 0, 3],
+                             [0, 0, 0, 0, 2, 1, 0], [0, 0, 0, 0, 4, 1, 0]],
+                   "status": "playing", "winner": None, "reason": None}
+
+
+def exercise_set(locale: str = "en") -> list[Exercise]:
+    """The notebook's standard exercises, the same every run.
+
+    >>> [ex.answer for ex in exercise_set()[:4]]
+    [6, 4, 5, [2, 4]]
+    """
+    return [landing(14, 3, 17, locale),      # more stones than holes: once round and on
+            landing(12, 4, 12, locale),      # exactly one round: the start gets the last one
+            landing(20, 16, 9, locale),      # from North's row on round into South's
+            lifted(LIFTED_POSITION, {"type": "sow", "row": 3, "column": 4}, locale),
+            build_capture("kisolo", locale)]
+
+
+def _rows(text: str) -> int:
+    return max(1, min(24, sum(1 + len(line) // 90 for line in text.splitlines() or [""])))
+
+
+class ExerciseForm:
+    """The ipywidgets form of an exercise. Every text is in a ``Textarea``
+    (read-only for the question and the feedback), so nothing is read as HTML."""
+
+    def __init__(self, exercise: Exercise):
+        import ipywidgets as w
+
+        self.exercise = ex = exercise
+        wide = w.Layout(width="100%")
+        self.question = w.Textarea(value=ex.question, disabled=True, rows=_rows(ex.question),
+                                   layout=wide)
+        box = w.Textarea if ex.family == "build" else w.Text
+        self.answer = box(value="", placeholder=ex._t(f"ui.placeholder_{ex.family}"),
+                          layout=w.Layout(width="100%"))
+        self.check_button = w.Button(description=ex._t("ui.check"), button_style="primary")
+        self.hint_button = w.Button(description=ex._t("ui.hint"))
+        self.show_button = w.Button(description=ex._t("ui.show"))
+        self.feedback = w.Textarea(value="", disabled=True, rows=1, layout=w.Layout(width="100%"))
+        self.picture = w.Image(format="svg+xml", layout=w.Layout(max_width="100%"))
+        self.check_button.on_click(lambda _: self._check())
+        self.hint_button.on_click(lambda _: self.say(ex.hint()))
+        self.show_button.on_click(lambda _: self.say(ex.worked()))
+        self._show_picture()
+        self.box = w.VBox([self.question, self.picture, self.answer,
+                           w.HBox([self.check_button, self.hint_button, self.show_button]),
+                           self.feedback])
+
+    def say(self, text: str):
+        self.feedback.rows = _rows(text)
+        self.feedback.value = text
+
+    def _check(self):
+        self.say(self.exercise.check(self.answer.value).text)
+        self._show_picture()
+
+    def _show_picture(self):
+        svg = self.exercise.picture()
+        if svg:
+            self.picture.value = svg.encode("utf-8")
+        self.picture.layout.display = None if svg else "none"

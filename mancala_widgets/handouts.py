@@ -1,0 +1,619 @@
+"""Handouts a teacher can print: board templates at true size for beans and
+egg cartons, a rule card per game, a game record sheet, and any lesson's
+positions as numbered diagrams with an answer page at the end.
+
+Each handout is one self-contained HTML document for A4 or Letter paper:
+inline CSS with an ``@page`` rule, inline SVG, explicit page breaks, nothing
+fetched from the network. Open it in a browser and print it (or save it as
+a PDF). Every text is escaped, so a lesson's texts and a player's name show
+exactly as typed and are never read as HTML.
+
+>>> page = handout("board", game="kisolo", paper="letter")
+>>> "size: letter landscape" in page and 'class="cup"' in page
+True
+>>> card = handout("rules", game="kiothi", locale="ko")
+>>> "nki" in card and "<script" not in card
+True
+>>> handout("board", game="oware")
+Traceback (most recent call last):
+  ...
+mancala_widgets.handouts.HandoutError: game = 'oware': expected 'kisolo' or 'kiothi'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .lessons import (LessonScript, available_lessons, default_question, describe_answer,
+                      load_lesson, localized)
+from .svg import board_svg
+from .text import LOCALES, entry, tr
+from .text.names import hole_name, move_name, side_names
+
+__all__ = ["KINDS", "PAPERS", "HandoutError", "diagram_steps", "handout", "write_handouts"]
+
+KINDS = ("board", "rules", "record", "lesson")
+#: Paper: the name CSS knows it by, and its short and long sides in millimetres.
+PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
+GAMES = ("kisolo", "kiothi")
+#: A hole at true size: an egg-carton cup or a small heap of beans fits in it.
+CUP_MM = 40.0
+PITCH = 1.1          # distance between hole centres, in hole diameters
+#: The diagrams a lesson page holds at most (fewer when the texts are long).
+DIAGRAMS_PER_PAGE = 3
+RECORD_ROWS = 40
+FONTS = {"en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
+         "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
+               '"Apple SD Gothic Neo", sans-serif'}
+
+esc = html.escape
+
+
+class HandoutError(ValueError):
+    """A handout asked for with bad arguments; the message names the field,
+    the value and what was expected. Nothing has been written."""
+
+
+def _bad(name: str, value: Any, expected: str):
+    shown = repr(value)
+    if len(shown) > 80:
+        shown = shown[:77] + "..."
+    raise HandoutError(f"{name} = {shown}: expected {expected}")
+
+
+# ------------------------------------------------------------------ public API
+
+def handout(kind: str, *, locale: str = "en", paper: str = "a4", game: str | None = None,
+            columns: int | None = None, lesson: Any = None) -> str:
+    """One handout as a printable HTML document.
+
+    ``kind`` is ``"board"`` (a template to play on with beans; ``game``, and
+    for Kisolo ``columns`` 7 or 6), ``"rules"`` (the rule card of ``game``),
+    ``"record"`` (a game record sheet; ``game`` optional) or ``"lesson"`` (a
+    lesson's positions: ``lesson`` is an id, a file path, a dict or a loaded
+    lesson). ``locale`` is ``"en"`` or ``"ko"``, ``paper`` ``"a4"`` or
+    ``"letter"``. Boards print landscape, the others portrait.
+
+    >>> sheet = handout("record", locale="ko", paper="letter")
+    >>> "게임 기록지" in sheet and "size: letter;" in sheet
+    True
+    """
+    job = _check(kind, locale, paper, game, columns, lesson)
+    return RENDER[job.kind](job)
+
+
+def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: str = "a4",
+                   lessons: list | tuple | None = None) -> list[Path]:
+    """Write every board template, both rule cards, the record sheet and the
+    lessons' diagrams (every packaged lesson when ``lessons`` is None) into
+    ``directory`` as HTML files; returns their paths. Everything is checked
+    and rendered before the first file is written.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     paths = write_handouts(d, paper="letter", lessons=["nki"])
+    ...     [p.name for p in paths][:2], paths[-1].name
+    (['kisolo-4x7-board.letter.en.html', 'kisolo-4x6-board.letter.en.html'], 'lesson-nki.letter.en.html')
+    """
+    if not isinstance(directory, (str, os.PathLike)):
+        _bad("directory", directory, "a folder path")
+    _check_locale_paper(locale, paper)
+    if lessons is None:
+        lessons = available_lessons()
+    elif not isinstance(lessons, (list, tuple)):
+        _bad("lessons", lessons, "a list of lessons (ids such as 'nki', file paths, dicts or "
+             "loaded lessons), or None for every packaged lesson")
+    scripts = [_load_lesson(x, f"lessons[{i}]") for i, x in enumerate(lessons)]
+    tag = f"{paper}.{locale}.html"
+    docs: dict[str, str] = {}
+    for game, rows, n in (("kisolo", 4, 7), ("kisolo", 4, 6), ("kiothi", 2, 10)):
+        docs[f"{game}-{rows}x{n}-board.{tag}"] = handout(
+            "board", locale=locale, paper=paper, game=game, columns=n)
+    for game in GAMES:
+        docs[f"{game}-rules.{tag}"] = handout("rules", locale=locale, paper=paper, game=game)
+    docs[f"record-sheet.{tag}"] = handout("record", locale=locale, paper=paper)
+    for i, script in enumerate(scripts):
+        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", script.id).strip("-") or "lesson"
+        name = f"lesson-{slug}.{tag}"
+        if name in docs:
+            _bad(f"lessons[{i}]", script.id, f"a lesson not already listed: {name} is "
+                 "written once")
+        docs[name] = handout("lesson", locale=locale, paper=paper, lesson=script)
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, text in docs.items():
+        path = out / name
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def diagram_steps(script: LessonScript) -> list[int]:
+    """The steps (counted from 1) that get a diagram: those with a move, and
+    those whose position differs from the last one drawn.
+
+    >>> diagram_steps(load_lesson("nki"))[:3]
+    [1, 2, 3]
+    """
+    shown, out = None, []
+    for i, step in enumerate(script.steps):
+        if step.move is not None or step.start != shown:
+            out.append(i + 1)
+            shown = step.start
+    return out
+
+
+# ------------------------------------------------------------------ checking
+
+@dataclass
+class Job:
+    kind: str
+    locale: str
+    paper: str
+    game: str | None = None
+    columns: int | None = None
+    lesson: LessonScript | None = None
+
+
+def _check_locale_paper(locale: Any, paper: Any):
+    if not isinstance(locale, str) or locale not in LOCALES:
+        _bad("locale", locale, " or ".join(repr(x) for x in LOCALES))
+    if not isinstance(paper, str) or paper not in PAPERS:
+        _bad("paper", paper, " or ".join(repr(x) for x in PAPERS))
+
+
+def _check(kind, locale, paper, game, columns, lesson) -> Job:
+    if not isinstance(kind, str) or kind not in KINDS:
+        _bad("kind", kind, "one of " + ", ".join(repr(k) for k in KINDS))
+    _check_locale_paper(locale, paper)
+    job = Job(kind, locale, paper)
+    if kind == "lesson":
+        if lesson is None:
+            _bad("lesson", lesson, "a lesson for a lesson handout: an id (" +
+                 ", ".join(available_lessons()) + "), a file path, a dict or a loaded lesson")
+        job.lesson = _load_lesson(lesson, "lesson")
+        if game is not None and game != job.lesson.game:
+            _bad("game", game, f"{job.lesson.game!r} (the game of lesson "
+                 f"{job.lesson.id!r}) or None")
+        job.game = job.lesson.game
+    elif lesson is not None:
+        _bad("lesson", lesson, f"None: a {kind!r} handout takes no lesson")
+    if kind != "lesson":
+        if game is not None or kind in ("board", "rules"):
+            if not isinstance(game, str) or game not in GAMES:
+                _bad("game", game, "'kisolo' or 'kiothi'" + (" or None" if kind == "record"
+                                                             else ""))
+        job.game = game
+    if kind != "board":
+        if columns is not None:
+            _bad("columns", columns, f"None: only a board template has columns, not {kind!r}")
+    elif game == "kisolo":
+        ok = isinstance(columns, int) and not isinstance(columns, bool) and columns in (6, 7)
+        if columns is not None and not ok:
+            _bad("columns", columns, "7 or 6 for a Kisolo board (4 x 7 or 4 x 6)")
+        job.columns = columns or 7
+    else:
+        if columns is not None and (isinstance(columns, bool) or columns != 10):
+            _bad("columns", columns, "10 or None: a Kiothi board has 2 x 10 bomas")
+        job.columns = 10
+    return job
+
+
+def _load_lesson(value: Any, name: str) -> LessonScript:
+    if isinstance(value, LessonScript):
+        return value
+    if not isinstance(value, (str, os.PathLike, dict)):
+        _bad(name, value, "a lesson id, a file path, a dict or a loaded lesson")
+    try:
+        return load_lesson(value)
+    except ValueError as e:
+        shown = repr(value) if not isinstance(value, dict) else f"a lesson dict ({e.__class__.__name__})"
+        raise HandoutError(f"{name} = {shown[:80]}: expected a lesson that loads: {e}") from None
+
+
+# ------------------------------------------------------------------ the document
+
+def _page_area(paper: str, landscape: bool, margin: float) -> tuple[float, float]:
+    _, short, long = PAPERS[paper]
+    w, h = (long, short) if landscape else (short, long)
+    return w - 2 * margin, h - 2 * margin
+
+
+def _document(job: Job, title: str, pages: list[str], *, landscape: bool, margin: float,
+              css: str = "") -> str:
+    """A whole HTML document: one ``section.page`` per printed page."""
+    name, short, long = PAPERS[job.paper]
+    w, h = (long, short) if landscape else (short, long)
+    size = f"{name} landscape" if landscape else name
+    style = (
+        f"@page {{ size: {size}; margin: {margin}mm; }}\n"
+        "* { box-sizing: border-box; }\n"
+        f"html {{ font-family: {FONTS[job.locale]}; font-size: 9.5pt; line-height: 1.35;"
+        " color: #000; }\n"
+        "body { margin: 0; }\n"
+        # Korean breaks lines between words, not inside them.
+        ":lang(ko) { word-break: keep-all; }\n"
+        "h1 { font-size: 15pt; margin: 0 0 2mm; line-height: 1.2; }\n"
+        "h2 { font-size: 11pt; margin: 2.5mm 0 1mm; }\n"
+        "p { margin: 0 0 1.2mm; }\n"
+        ".page { break-after: page; page-break-after: always; }\n"
+        ".page:last-child { break-after: auto; page-break-after: auto; }\n"
+        f"@media screen {{ body {{ background: #d8d8d8; }} .page {{ background: #fff;"
+        f" width: {w}mm; min-height: {h}mm; margin: 6mm auto; padding: {margin}mm; }} }}\n"
+        + css)
+    body = "\n".join(f'<section class="page">{p}</section>' for p in pages)
+    # The policy keeps a printed handout offline even if a text held markup.
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{job.locale}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+            'style-src \'unsafe-inline\'">\n'
+            f"<title>{esc(title)}</title>\n<style>\n{style}</style>\n</head>\n"
+            f"<body>\n{body}\n</body>\n</html>\n")
+
+
+def _mm(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _paper_name(job: Job) -> str:
+    return tr(job.locale, f"handouts.paper_{job.paper}")
+
+
+# ------------------------------------------------------------------ board templates
+
+BOARD_MARGIN = 10.0
+TITLE_H, FOOT_H, SAFETY = 12.0, 17.0, 4.0   # room above and below the board
+LABEL_W, PAD, MID, NUM_H, OWNER_H, JAIL_GAP = 26.0, 3.0, 4.0, 8.0, 6.0, 2.0
+
+
+def _board(job: Job) -> str:
+    T = (lambda key, **kw: tr(job.locale, f"handouts.board.{key}", **kw))
+    width, height = _page_area(job.paper, True, BOARD_MARGIN)
+    svg, d = _template_svg(job.game, job.columns, job.locale, width,
+                           height - TITLE_H - FOOT_H - SAFETY)
+    title = T(f"title_{job.game}", n=job.columns)
+    if d == CUP_MM:
+        scale = T("scale_true", d=_mm(d))
+    else:
+        scale = T("scale_reduced", pct=round(100 * d / CUP_MM), d=_mm(d), full=_mm(CUP_MM),
+                  paper=_paper_name(job))
+    start = (T("start_kisolo", total=4 * job.columns * 3) if job.game == "kisolo"
+             else T("start_kiothi"))
+    notes = [scale, T("numbers", n=job.columns), start]
+    page = (f'<h1 style="height:{TITLE_H - 2}mm">{esc(title)}</h1>\n{svg}\n<div class="notes">'
+            + "".join(f"<p>{esc(s)}</p>" for s in notes) + "</div>")
+    css = (".board-svg { display: block; margin: 0 auto; }\n"
+           ".notes { margin-top: 2mm; font-size: 9pt; }\n.notes p { margin: 0 0 0.6mm; }\n")
+    return _document(job, T("doc_title", title=title, paper=_paper_name(job)), [page],
+                     landscape=True, margin=BOARD_MARGIN, css=css)
+
+
+def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
+    """The board in millimetres, holes as large as fit (at most CUP_MM);
+    returns the SVG and the hole diameter."""
+    kisolo = game == "kisolo"
+    rows = 4 if kisolo else 2
+    label_w = LABEL_W if kisolo else 0.0
+    fixed_w = label_w + 2 * PAD + (0 if kisolo else 2 * JAIL_GAP)
+    fixed_h = 2 * NUM_H + 2 * PAD + (MID if kisolo else 2 * OWNER_H)
+    units_w = n + (0 if kisolo else 2)          # a Kiothi jail is one hole pitch wide
+    full = CUP_MM * PITCH
+    s = min(1.0, (room_w - fixed_w) / (units_w * full), (room_h - fixed_h) / (rows * full))
+    d = math.floor(CUP_MM * s * 2) / 2          # whole half millimetres, same for every hole
+    p = d * PITCH
+    width, height = fixed_w + units_w * p, fixed_h + rows * p
+    names = side_names(locale)
+    x0, y0 = label_w, NUM_H + (0 if kisolo else OWNER_H)
+    frame_h = 2 * PAD + rows * p + (MID if kisolo else 0)
+    left = x0 + PAD + (0 if kisolo else p + JAIL_GAP)
+    title = tr(locale, f"handouts.board.title_{game}", n=n)
+    out = [f'<svg class="board-svg" xmlns="http://www.w3.org/2000/svg" width="{_mm(width)}mm" '
+           f'height="{_mm(height)}mm" viewBox="0 0 {_mm(width)} {_mm(height)}" role="img" '
+           f'aria-label="{esc(title)}" data-hole-mm="{_mm(d)}" '
+           'font-family="sans-serif">',
+           # Inset by half the stroke, so no edge of the frame is cut off.
+           f'<rect x="{_mm(x0 + 0.25)}" y="{_mm(y0)}" width="{_mm(width - x0 - 0.5)}" '
+           f'height="{_mm(frame_h)}" rx="4" fill="none" stroke="#000" stroke-width="0.5"/>']
+    def text(x, y, words, size=3.4, anchor="middle", bold=False):
+        weight = ' font-weight="bold"' if bold else ""
+        return (f'<text x="{_mm(x)}" y="{_mm(y)}" font-size="{size}" text-anchor="{anchor}"'
+                f'{weight}>{esc(words)}</text>')
+    for vr in range(rows):
+        cy = y0 + PAD + vr * p + p / 2 + (MID if kisolo and vr >= 2 else 0)
+        for c in range(n):
+            out.append(f'<circle class="cup" cx="{_mm(left + c * p + p / 2)}" cy="{_mm(cy)}" '
+                       f'r="{_mm(d / 2)}" fill="none" stroke="#000" stroke-width="0.4"/>')
+        if kisolo:
+            side, which = [("north", "outer"), ("north", "inner"), ("south", "inner"),
+                           ("south", "outer")][vr]
+            out.append(text(label_w - 2, cy - 1, names[side], 3.4, "end", True))
+            out.append(text(label_w - 2, cy + 3.4, tr(locale, f"names.row_{which}"), 3.2, "end"))
+    for c in range(n):
+        x = left + c * p + p / 2
+        out.append(text(x, y0 - 2, str(c + 1), 4.2, bold=True))
+        out.append(text(x, y0 + frame_h + NUM_H - 3, str(c + 1), 4.2, bold=True))
+    if kisolo:
+        y = y0 + PAD + 2 * p + MID / 2
+        out.append(f'<line x1="{_mm(x0 + PAD)}" y1="{_mm(y)}" x2="{_mm(width - PAD)}" '
+                   f'y2="{_mm(y)}" stroke="#000" stroke-width="0.3" stroke-dasharray="2 1.5"/>')
+    else:
+        # South's jail at South's right-hand (east) end, North's at the west end.
+        for who, x, y in (("north", x0 + PAD, y0 - 2),
+                          ("south", width - PAD - p, y0 + frame_h + NUM_H - 3)):
+            out.append(f'<rect class="jail" x="{_mm(x)}" y="{_mm(y0 + PAD)}" width="{_mm(p)}" '
+                       f'height="{_mm(2 * p)}" rx="{_mm(p / 2)}" fill="none" stroke="#000" '
+                       'stroke-width="0.4"/>')
+            out.append(text(x + p / 2, y, tr(locale, "names.jail", side=names[who]), 3.2))
+        mid = x0 + (width - x0) / 2
+        row = (lambda who: tr(locale, "handouts.board.kiothi_row", side=names[who]))
+        out.append(text(mid, OWNER_H - 2, row("north"), 3.6, bold=True))
+        out.append(text(mid, height - 1.5, row("south"), 3.6, bold=True))
+    out.append("</svg>")
+    return "".join(out), d
+
+
+# ------------------------------------------------------------------ rule cards
+
+def _rules(job: Job) -> str:
+    T = (lambda key, **kw: tr(job.locale, f"handouts.rules.{key}", **kw))
+    card = entry(job.locale, f"handouts.rules.{job.game}")
+    parts = [f"<h1>{esc(card['title'])}</h1>", f'<p class="intro">{esc(card["intro"])}</p>']
+    number = 1
+    for section in card["sections"]:
+        parts.append(f"<h2>{esc(section['head'])}</h2>")
+        if "intro" in section:
+            parts.append(f"<p>{esc(section['intro'])}</p>")
+        parts.append(f'<ol start="{number}">' + "".join(
+            f"<li>{esc(item)}</li>" for item in section["items"]) + "</ol>")
+        number += len(section["items"])
+    readings = []
+    for r in card["readings"]:
+        line = f"<b>{esc(r['topic'])}.</b> {esc(T('reading', choice=r['choice']))}"
+        if "other" in r:
+            line += f" <i>{esc(T('other', other=r['other']))}</i>"
+        readings.append(f"<li>{line}</li>")
+    parts.append(f'<div class="readings"><h2>{esc(T("readings_title"))}</h2>'
+                 f'<p>{esc(T("readings_intro"))}</p><ul>{"".join(readings)}</ul></div>')
+    css = ("ol { margin: 0 0 1mm; padding-left: 7mm; } li { margin: 0 0 0.6mm; }\n"
+           ".intro { font-style: italic; }\n"
+           ".readings { border: 0.4mm solid #000; border-radius: 2mm; padding: 1mm 3mm 1.5mm;"
+           " margin-top: 3mm; font-size: 8.8pt; }\n"
+           ".readings h2 { margin-top: 1mm; } .readings ul { margin: 0; padding-left: 5mm; }\n")
+    return _document(job, T("doc_title", title=card["title"], paper=_paper_name(job)),
+                     ["".join(parts)], landscape=False, margin=12, css=css)
+
+
+# ------------------------------------------------------------------ record sheet
+
+RECORD_MARGIN = 10.0
+RECORD_FIXED = 64.0   # title, header fields, the key and some slack, in millimetres
+
+
+def _record(job: Job) -> str:
+    T = (lambda key, **kw: tr(job.locale, f"handouts.record.{key}", **kw))
+    names = side_names(job.locale)
+    _, height = _page_area(job.paper, False, RECORD_MARGIN)
+    row_h = math.floor((height - RECORD_FIXED) / (RECORD_ROWS + 1) * 10) / 10
+    game = tr(job.locale, f"names.game_{job.game}") if job.game else ""
+    field = (lambda label, value="": f'<div class="field"><span>{esc(label)}:</span>'
+             f'<span class="blank">{esc(value)}</span></div>')
+    header = ('<div class="fields">' + field(T("game"), game) + field(T("variant"))
+              + field(T("date")) + field(names["south"]) + field(names["north"])
+              + field(T("result")) + "</div>")
+    cols = ("number", "player", "move", "captured", "notes")
+    head = "".join(f'<th class="c-{c}">{esc(T("col_" + c))}</th>' for c in cols)
+    rows = "".join(f'<tr><td class="c-number">{i}</td><td>{esc(names["south" if i % 2 else "north"])}'
+                   "</td><td></td><td></td><td></td></tr>" for i in range(1, RECORD_ROWS + 1))
+    key = "".join(f"<li>{esc(line)}</li>" for line in entry(job.locale, "handouts.record.key"))
+    page = (f"<h1>{esc(T('title'))}</h1>{header}"
+            f'<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+            f'<div class="key"><h2>{esc(T("key_title"))}</h2><ul>{key}</ul></div>')
+    css = (".fields { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 1.5mm 5mm;"
+           " margin-bottom: 3mm; }\n.field { display: flex; gap: 2mm; }\n"
+           ".field .blank { flex: 1; border-bottom: 0.3mm solid #000; }\n"
+           "table { width: 100%; border-collapse: collapse; font-size: 8.5pt; }\n"
+           f"td, th {{ border: 0.25mm solid #000; padding: 0 1.5mm; height: {row_h}mm; }}\n"
+           "th { text-align: left; background: #eee; }\n"
+           ".c-number { width: 11mm; text-align: right; } .c-player { width: 20mm; }\n"
+           ".c-move { width: 48mm; } .c-captured { width: 18mm; }\n"
+           ".key { font-size: 8.3pt; } .key h2 { font-size: 9.5pt; margin: 2mm 0 0.5mm; }\n"
+           ".key ul { margin: 0; padding-left: 5mm; }\n")
+    return _document(job, T("doc_title", title=T("title"), paper=_paper_name(job)), [page],
+                     landscape=False, margin=RECORD_MARGIN, css=css)
+
+
+# ------------------------------------------------------------------ lessons
+
+LESSON_MARGIN = 12.0
+FIRST_HEADER, HEADER, BLOCK_GAP, STEP_HEAD, WRITE_LINE, PAGE_SLACK = 17.0, 9.0, 4.0, 6.5, 7.5, 6.0
+KISOLO_DIAGRAM_W, KIOTHI_DIAGRAM_W, SIDE_GAP, ANSWER_GAP = 84.0, 150.0, 5.0, 2.5
+PT = 0.3528          # millimetres in a point
+
+
+def _text_height(text: str, width: float, pt: float = 9.5, line: float = 1.35) -> float:
+    """A generous estimate of the height in mm of ``text`` set in ``width`` mm,
+    so that a page never holds more than fits (Hangul is about twice as wide
+    as a Latin letter)."""
+    em = pt * PT
+    run = 0.0
+    for ch in text:
+        if "\uac00" <= ch <= "\ud7a3" or "\u3000" <= ch <= "\u9fff":
+            run += 0.95
+        elif ch == " ":
+            run += 0.3
+        elif ch.isupper() or ch in "mwMW%":
+            run += 0.75
+        elif ch in "iljtf.,:;'!|()[]":
+            run += 0.35
+        else:
+            run += 0.58
+    lines = max(1, math.ceil(run * em * 1.08 / width))
+    return lines * em * line + 1.2
+
+
+@dataclass
+class Block:
+    """What one part of a page holds, and how tall it is estimated to be."""
+    html: str
+    height: float
+    steps: list = field(default_factory=list)
+
+
+def _lesson(job: Job) -> str:
+    script, locale = job.lesson, job.locale
+    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    width, height = _page_area(job.paper, False, LESSON_MARGIN)
+    title = T("title", game=tr(locale, f"names.game_{script.game}"),
+              title=localized(script.title, locale))
+    blocks = _diagram_blocks(script, locale, width)
+    first = (f"<h1>{esc(title)}</h1><div class=\"who\"><span>{esc(T('name'))}:</span>"
+             f"<span class=\"blank\"></span><span>{esc(T('date'))}:</span>"
+             "<span class=\"blank short\"></span></div>")
+    later = f'<div class="running">{esc(T("continued", title=title))}</div>'
+    pages = _pack(blocks, first, later, height, DIAGRAMS_PER_PAGE)
+    answers = _answer_blocks(script, locale, width)
+    if answers:
+        head = (f"<h1>{esc(T('answers_title', title=title))}</h1>"
+                f"<p class=\"note\">{esc(T('answers_intro'))}</p>")
+        more = f'<div class="running">{esc(T("answers_continued"))}</div>'
+        pages += _pack(answers, head, more, height, None, kind="answers")
+    css = (".who { display: flex; gap: 2mm; margin-bottom: 3mm; }\n"
+           ".who .blank { flex: 1; border-bottom: 0.3mm solid #000; }"
+           " .who .short { flex: 0 0 40mm; }\n"
+           ".running { font-size: 8.5pt; color: #444; border-bottom: 0.3mm solid #888;"
+           " margin-bottom: 3mm; padding-bottom: 1mm; }\n"
+           ".block { break-inside: avoid; margin-bottom: 4mm; }\n"
+           ".block h2 { margin: 0 0 1mm; font-size: 11pt; }\n"
+           ".pair { display: flex; gap: 5mm; align-items: flex-start; }\n"
+           ".diagram svg { width: 100%; height: auto; display: block; }\n"
+           ".words { flex: 1; } .stack .words { margin-top: 1mm; }\n.move { font-style: italic; }\n"
+           ".question { font-weight: bold; }\n.note { font-size: 8.5pt; color: #333; }\n"
+           ".write { display: flex; gap: 2mm; margin-top: 2mm; }\n"
+           ".write .blank { flex: 1; border-bottom: 0.3mm solid #000; height: 5mm; }\n"
+           f".answer {{ margin-bottom: {ANSWER_GAP}mm; break-inside: avoid; }}\n"
+           ".why { font-size: 8.8pt; }\n")
+    return _document(job, T("doc_title", title=title, paper=_paper_name(job)), pages,
+                     landscape=False, margin=LESSON_MARGIN, css=css)
+
+
+def _pack(blocks: list[Block], first: str, later: str, height: float, most: int | None,
+          kind: str = "student") -> list[str]:
+    """Blocks onto pages: at most ``most`` a page, and never more than the
+    estimate says fits; a page starts with a header (the first page's own)."""
+    pages: list[list[Block]] = []
+    used = 0.0
+    for block in blocks:
+        room = height - PAGE_SLACK - (FIRST_HEADER if len(pages) == 1 else HEADER)
+        if not pages or (most and len(pages[-1]) >= most) or used + block.height > room:
+            pages.append([])
+            used = 0.0
+        pages[-1].append(block)
+        used += block.height
+    out = []
+    for i, page in enumerate(pages):
+        steps = " ".join(str(s) for b in page for s in b.steps)
+        out.append(f'<div class="{kind}" data-steps="{steps}">' + (first if i == 0 else later)
+                   + "".join(b.html for b in page) + "</div>")
+    return out
+
+
+def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Block]:
+    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    game = script.game
+    kisolo = game == "kisolo"
+    drawn = set(diagram_steps(script))
+    blocks: list[Block] = []
+    puzzle_shown = None
+    for i, step in enumerate(script.steps):
+        n = i + 1
+        texts: list[tuple[str, str, float]] = []   # (css class, text, point size)
+        texts.append(("", localized(step.text, locale), 9.5))
+        if step.label:
+            texts.append(("note", T("label", where=hole_name(game, step.label["at"], locale),
+                                    text=localized(step.label["text"], locale)), 8.5))
+        if step.move is not None:
+            texts.append(("move", T("move", move=move_name(game, step.move,
+                                                           step.start["to_move"], locale)), 9.5))
+        if step.puzzle is not None and puzzle_shown != step.puzzle:
+            texts.append(("note", tr(locale, f"lesson.puzzle_{game}", total=step.puzzle), 8.5))
+        puzzle_shown = step.puzzle
+        if step.predict:
+            texts.append(("question", T("question", question=_question(game, step.predict,
+                                                                      locale)), 9.5))
+            if step.predict["options"]:
+                options = "   /   ".join(tr(locale, f"lesson.opt_{o}")
+                                         for o in step.predict["options"])
+                texts.append(("", T("options", options=options), 9.5))
+        words = "".join(f'<p class="{c}">{esc(s)}</p>' if c else f"<p>{esc(s)}</p>"
+                        for c, s, _ in texts)
+        if step.predict:
+            words += (f'<div class="write"><span>{esc(T("your_answer"))}</span>'
+                      '<span class="blank"></span></div>')
+        heading = f"<h2>{esc(T('step', n=n))}</h2>"
+        if n not in drawn and blocks:
+            # Same board as the diagram above: the text joins that block.
+            prev = blocks[-1]
+            text_w = width - KISOLO_DIAGRAM_W - SIDE_GAP if kisolo else width
+            extra = STEP_HEAD + sum(_text_height(s, text_w, pt) for _, s, pt in texts)
+            prev.html = prev.html.replace("</div><!--end-->",
+                                          f"{heading}{words}</div><!--end-->")
+            prev.height += extra
+            prev.steps.append(n)
+            continue
+        svg = board_svg(step.start, locale=locale, numbers=True, last_move=step.move)
+        vw, vh = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+        dw = KISOLO_DIAGRAM_W if kisolo else min(KIOTHI_DIAGRAM_W, width)
+        dh = dw * vh / vw
+        text_w = width - dw - SIDE_GAP if kisolo else width
+        text_h = (sum(_text_height(s, text_w, pt) for _, s, pt in texts)
+                  + (WRITE_LINE if step.predict else 0))
+        body_h = max(dh, text_h) if kisolo else dh + 1 + text_h
+        diagram = f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">{svg}</div>'
+        inner = (f'<div class="pair">{diagram}<div class="words">{words}</div><!--end--></div>'
+                 if kisolo else f'<div class="stack">{diagram}<div class="words">{words}</div>'
+                 '<!--end--></div>')
+        blocks.append(Block(f'<div class="block" data-step="{n}">{heading}{inner}</div>',
+                            STEP_HEAD + body_h + BLOCK_GAP, [n]))
+    return blocks
+
+
+def _question(game: str, predict: dict, locale: str) -> str:
+    """The question as printed: the board's default questions say "click";
+    on paper they say "write"."""
+    ask, of = predict["ask"], predict["of"]
+    asked = localized(predict["question"], locale)
+    if asked == default_question(ask, game, of)[locale]:
+        key = f"q_{ask}_{of}_{game}" if of else f"q_{ask}_{game}"
+        return tr(locale, f"handouts.lesson.questions.{key}")
+    return asked
+
+
+def _answer_blocks(script: LessonScript, locale: str, width: float) -> list[Block]:
+    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    out = []
+    for i, step in enumerate(script.steps):
+        if not step.predict:
+            continue
+        answer = describe_answer(script.game, step.predict, step.predict["answer"], locale)
+        head, said = T("step", n=i + 1), T("answer", answer=answer)
+        html_ = (f'<div class="answer" data-step="{i + 1}"><p><b>{esc(head)}.</b> '
+                 f'<span class="answer-text">{esc(said)}</span></p>')
+        height = _text_height(f"{head}. {said}", width) + ANSWER_GAP
+        if step.predict.get("explain"):
+            why = localized(step.predict["explain"], locale)
+            html_ += f'<p class="why">{esc(why)}</p>'
+            height += _text_height(why, width, 8.8)
+        html_ += "</div>"
+        out.append(Block(html_, height, [i + 1]))
+    return out
+
+
+RENDER: dict[str, Callable[[Job], str]] = {"board": _board, "rules": _rules, "record": _record,
+                                           "lesson": _lesson}

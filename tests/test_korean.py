@@ -1,0 +1,217 @@
+"""The Korean texts as a native teacher would check them: one term for each idea
+(the glossary), the right counting word and particles, 보마 on a Kiothi board,
+and no English reaching a Korean board."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mancala_widgets import KiothiBoard, KisoloBoard, Lesson, available_lessons, load_lesson
+from mancala_widgets.text import catalogue
+from mancala_widgets.text.korean import _final
+
+ROOT = Path(__file__).resolve().parents[1]
+GLOSSARY = json.loads((ROOT / "mancala_widgets" / "text" / "glossary.json").read_text())["terms"]
+QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|‘[^’]*’")
+#: Words that may stay in Latin letters in a Korean text: names of the games and their
+#: own terms, and the placeholders and marks of a template.
+LATIN_OK = {"Kisolo", "Kiothi", "Cisolo", "pussa", "kanawa", "nki", "mod"}
+
+
+def strings(value):
+    """Every string inside a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def korean_lesson_texts(lesson_id):
+    data = json.loads((ROOT / "mancala_widgets" / "lessons" / f"{lesson_id}.json").read_text())
+    return [d["ko"] for d in _texts(data)]
+
+
+def _texts(value):
+    if isinstance(value, dict):
+        if "ko" in value and "en" in value and isinstance(value["ko"], str):
+            yield value
+        else:
+            for v in value.values():
+                yield from _texts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v)
+
+
+def korean_notebook_texts(name):
+    nb = nbformat.read(ROOT / "notebooks" / "ko" / name, as_version=4)
+    return [c.source for c in nb.cells if c.cell_type == "markdown"]
+
+
+def teacher_texts():
+    folder = ROOT / "notebooks" / "teacher" / "ko"
+    return [p.read_text() for p in sorted(folder.glob("*.md"))]
+
+
+def all_korean_texts():
+    """(where, text) for every Korean text a person reads."""
+    for key, value in catalogue("ko").items():
+        for s in strings(value):
+            yield f"catalogue {key}", s
+    for lesson_id in available_lessons():
+        for s in korean_lesson_texts(lesson_id):
+            yield f"lesson {lesson_id}", s
+    for path in sorted((ROOT / "notebooks" / "ko").glob("*.ipynb")):
+        for s in korean_notebook_texts(path.name):
+            yield f"notebook {path.name}", s
+    for i, s in enumerate(teacher_texts()):
+        yield f"teacher guide {i + 1}", s
+
+
+TEXTS = list(all_korean_texts())
+
+
+def unquoted(text):
+    return QUOTED.sub("", text)
+
+
+def test_the_texts_checked_include_every_kind():
+    kinds = {where.split()[0] for where, _ in TEXTS}
+    assert {"catalogue", "lesson", "notebook"} <= kinds
+
+
+@pytest.mark.parametrize("term", [t for t in GLOSSARY if t.get("avoid_ko")], ids=lambda t: t["id"])
+def test_one_term_for_each_idea(term):
+    wrong = [(where, w) for where, text in TEXTS for w in term["avoid_ko"] if w in unquoted(text)]
+    assert not wrong, f"use {term['ko']!r}, not: {wrong[:3]}"
+
+
+def test_warriors_are_counted_with_myeong_and_stones_with_gae():
+    for where, text in TEXTS:
+        assert not re.search(r"전사\s*(\d+|\{\w+\})\s*개", text), (where, text)
+        assert not re.search(r"돌\s*(\d+|\{\w+\})\s*명", text), (where, text)
+
+
+PARTICLES = {"으로": ("+", "로"), "로": ("", "ㄹ"), "이": ("+", "ㄹ"), "가": ("",),
+             "을": ("+", "ㄹ"), "를": ("",), "은": ("+", "ㄹ"), "는": ("",),
+             "과": ("+", "ㄹ"), "와": ("",)}
+ENDS = r"(?=[\s.,:;)!?·]|$)"
+
+
+def particle_ok(before: str, particle: str) -> bool:
+    final = _final(before)
+    return final is None or final in PARTICLES[particle]
+
+
+def test_particles_after_numbers_follow_their_sound():
+    """7, 8 and 1 end in ㄹ: 7로, not 7으로; 2를, not 2을."""
+    pattern = re.compile(r"(\d)(으로|로|이|가|을|를|은|는|과|와)" + ENDS)
+    wrong = [(where, m.group(0)) for where, text in TEXTS for m in pattern.finditer(text)
+             if not particle_ok(m.group(1), m.group(2))]
+    assert not wrong, wrong[:5]
+
+
+def test_particles_after_the_glossary_terms_follow_their_sound():
+    nouns = sorted({t["ko"].split()[-1] for t in GLOSSARY if re.fullmatch(r"[가-힣 ]+", t["ko"])},
+                   key=len, reverse=True)
+    pattern = re.compile(r"(" + "|".join(nouns) + r")(으로|로|이|가|을|를|은|는|과|와)" + ENDS)
+    wrong = [(where, m.group(0)) for where, text in TEXTS for m in pattern.finditer(text)
+             if not particle_ok(m.group(1)[-1], m.group(2))]
+    assert not wrong, wrong[:5]
+
+
+KIOTHI_LESSONS = [i for i in available_lessons() if load_lesson(i).game == "kiothi"]
+KISOLO_LESSONS = [i for i in available_lessons() if load_lesson(i).game == "kisolo"]
+
+
+@pytest.mark.parametrize("lesson_id", KIOTHI_LESSONS)
+def test_a_kiothi_lesson_says_boma_not_hole(lesson_id):
+    for text in korean_lesson_texts(lesson_id):
+        assert "구멍" not in unquoted(text), text
+
+
+@pytest.mark.parametrize("lesson_id", KISOLO_LESSONS)
+def test_a_kisolo_lesson_says_hole_not_boma(lesson_id):
+    for text in korean_lesson_texts(lesson_id):
+        assert "보마" not in text and "전사" not in text, text
+
+
+def test_catalogue_texts_for_kiothi_say_boma():
+    for key, value in catalogue("ko").items():
+        for name, text in (value.items() if isinstance(value, dict) else []):
+            if isinstance(text, str) and name.endswith("_kiothi"):
+                assert "구멍" not in text, (key, name, text)
+
+
+def english_words(text: str) -> list[str]:
+    text = QUOTED.sub("", re.sub(r"\{[^{}]*\}", "", text))  # data shown as data, e.g. a move
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in LATIN_OK]
+
+
+def board_texts(board) -> list[str]:
+    """Everything a Korean board shows a person: its words, names, narration, list of
+    moves, errors, the computer's explanation, the lesson panel and the static picture."""
+    out = [board.title, board.error, board.computer_says, *board.narration, *board.history,
+           *strings(board.strings), *strings(board.cell_names), *board.labels.values()]
+    if isinstance(board, Lesson) and board.lesson:
+        shown = board.lesson
+        q, fb, label = shown["question"] or {}, shown["feedback"] or {}, shown["label"] or {}
+        out += [shown["title"], shown["text"], shown["puzzle"] or "", shown["summary"] or "",
+                label.get("text", ""), q.get("text", ""), q.get("move", ""),
+                *(o["text"] for o in q.get("options", [])), fb.get("text", ""),
+                fb.get("given", "")]
+    svg = re.sub(r"<style>.*?</style>", "", board.to_svg(), flags=re.S)
+    out += [re.sub(r"<[^>]+>", " ", svg)]
+    return out
+
+
+def assert_korean(board):
+    for text in board_texts(board):
+        assert not english_words(text), (english_words(text), text)
+
+
+def test_a_korean_kisolo_board_shows_no_english_through_a_game_and_its_errors():
+    board = KisoloBoard(locale="ko", opponent="greedy", seed=2, numbers=True)
+    assert_korean(board)
+    for bad in ({"kind": "play", "move": {"type": "sow", "row": 3, "column": 0}},
+                {"kind": "redo"}, {"kind": "goto", "moves": 9}, {"kind": "cheat"}, "x",
+                {"kind": "play"}):
+        board._handle_custom_msg(bad, [])
+        assert board.error and not english_words(board.error), board.error
+    while board.position["status"] == "playing" and board.move_count < 60:
+        board.play(board.legal_moves[0])
+        assert_korean(board)
+
+
+def test_a_korean_kiothi_board_shows_no_english_to_the_end_of_the_game():
+    board = KiothiBoard(locale="ko", opponent="random", seed=5, computer_plays="south")
+    lift = board.legal_moves[0]["lift"]
+    total = sum(board.position["board"][r][c] for r, c in lift)
+    board.play({"type": "redistribute", "lift": lift, "place": [[0, 9, total]]})
+    assert_korean(board)
+    while board.position["status"] == "playing":
+        board.play(board.legal_moves[-1])
+    assert_korean(board)
+    assert "승리" in board.narration[-1] or "무승부" in board.narration[-1]
+
+
+@pytest.mark.parametrize("lesson_id", available_lessons())
+def test_a_korean_lesson_shows_no_english_at_any_step(lesson_id):
+    lesson = Lesson(lesson_id, locale="ko")
+    for _ in range(len(lesson.script.steps)):
+        assert_korean(lesson)
+        q = lesson.lesson["question"]
+        if q:
+            wrong = 999 if q["number"] else (q["options"][0]["value"] if q["options"] else [])
+            lesson.answer(wrong)
+            assert_korean(lesson)
+        lesson.next()
