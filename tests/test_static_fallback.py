@@ -12,7 +12,7 @@ def test_nbconvert_html_shows_the_board_picture_without_a_kernel():
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(
         "from mancala_widgets import KisoloBoard\n"
-        "b = KisoloBoard(labels={'south': 'Amina', 'north': '<b>Kofi</b>'})\n"
+        "b = KisoloBoard(labels={'south': 'Mbuyi', 'north': '<b>Kanku</b>'})\n"
         "b.play({'type': 'capture', 'column': 3})\n"
         "b")]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -24,6 +24,6 @@ def test_nbconvert_html_shows_the_board_picture_without_a_kernel():
     assert 'data-mime-type="image/svg+xml"' in html
     encoded = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html).group(1)
     svg = base64.b64decode(encoded).decode()
-    assert "Amina" in svg and "&lt;b&gt;Kofi&lt;/b&gt;" in svg
-    assert "Kofi to move" not in svg and "to move" in svg
+    assert "Mbuyi" in svg and "&lt;b&gt;Kanku&lt;/b&gt;" in svg
+    assert "Kanku to move" not in svg and "to move" in svg
     assert svg.count('class="count"') == 28

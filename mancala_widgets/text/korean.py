@@ -10,8 +10,8 @@ final consonant first: ``{who}[이/가]``, ``{where}[을/를]``, ``{n}[으로/�
 '31-29로 승리'
 >>> josa("7[으로/로]")               # 칠 ends in ㄹ, which takes 로
 '7로'
->>> josa("Kofi[이/가] 이깁니다")     # a name not in Hangul: both forms, as Korean writes it
-'Kofi(이)가 이깁니다'
+>>> josa("Kanku[이/가] 이깁니다")     # a name not in Hangul: both forms, as Korean writes it
+'Kanku(이)가 이깁니다'
 """
 
 from __future__ import annotations
