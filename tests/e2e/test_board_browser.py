@@ -58,7 +58,7 @@ def open_position(notebook, name, board_class, position):
 def test_kisolo_opening_capture_by_clicking(notebook):
     nb = open_board(notebook, "kisolo_capture.ipynb", "board = KisoloBoard(columns=7)")
     page = nb.page
-    expect(cell(page, 2, 3)).to_have_attribute("aria-label", "South inner row, hole 4, 3 stones, can be played")
+    expect(cell(page, 2, 3)).to_have_attribute("aria-label", "South's inner hole 4, 3 stones, can be played")
     expect(cell(page, 3, 3)).to_have_attribute("aria-disabled", "true")
     cell(page, 2, 3).click()
     expect(page.locator(".mw-status")).to_have_attribute("data-status", "moving")
@@ -69,7 +69,7 @@ def test_kisolo_opening_capture_by_clicking(notebook):
     expect(page.locator(".mw-status")).to_have_text("North to move")
     page.locator(".mw-history summary").click()
     expect(page.locator(".mw-history-list li")).to_have_text(
-        ["South captures from North's inner hole 4 and the outer hole behind it"])
+        ["South captures column 4: North's inner hole 4 and the outer hole behind it"])
     assert not page.errors
 
 
@@ -290,7 +290,8 @@ def test_playing_the_computer(notebook):
     nb = open_board(notebook, "computer.ipynb", "board = KisoloBoard(opponent='greedy', seed=1)\nboard.speed = 8")
     page = nb.page
     cell(page, 2, 3).click()
-    expect(page.locator(".mw-computer-says")).to_contain_text("North captures", timeout=30_000)
+    expect(page.locator(".mw-computer-says")).to_contain_text("North captures column", timeout=30_000)
+    expect(page.locator(".mw-computer-says")).to_contain_text("It captures")
     position = python_position(nb)
     assert position["to_move"] == "south"
     # Both moves are animated in turn; the board ends on Python's position.
@@ -298,4 +299,38 @@ def test_playing_the_computer(notebook):
         for c, n in enumerate(row):
             expect(cell(page, r, c).locator(".mw-count")).to_have_text(str(n), timeout=60_000)
     expect(page.locator(".mw-status")).to_have_text("South to move")
+    assert not page.errors
+
+
+def test_a_click_during_an_animation_finishes_it_and_is_taken(notebook):
+    nb = open_board(notebook, "click_during.ipynb", "board = KisoloBoard()\nboard.speed = 0.25")
+    page = nb.page
+    cell(page, 2, 3).click()  # South captures column 4: a long move at a quarter speed
+    expect(page.locator(".mw-status")).to_have_attribute("data-status", "moving")
+    after_south = apply_move(initial_position("kisolo"), {"type": "capture", "column": 3})
+    north = {"type": "capture", "column": 0}
+    cell(page, 1, 0).click()  # North does not wait: the click finishes South's move and plays
+    after_north = apply_move(after_south, north)
+    expect(page.locator(".mw-status")).to_have_text("South to move", timeout=30_000)
+    assert python_position(nb) == after_north
+    assert board_counts(page, 4, 7) == after_north["board"]
+    assert not page.errors
+
+
+def test_a_korean_board_shows_no_english(notebook):
+    nb = open_board(notebook, "korean.ipynb", "board = KiothiBoard(locale='ko', numbers=True)")
+    page = nb.page
+    cell(page, 1, 4).click()
+    cell(page, 1, 5).click()
+    for _ in range(10):
+        cell(page, 1, 0).click()
+    page.locator(".mw-confirm").click()
+    wait_until_idle(page)
+    root = page.locator(".mw-root")
+    texts = [root.inner_text()] + [e.get_attribute("aria-label") or "" for e in
+                                   root.locator("[aria-label]").all()]
+    texts += [e.get_attribute("title") or "" for e in root.locator("[title]").all()]
+    words = {w for t in texts for w in __import__("re").findall(r"[A-Za-z]{2,}", t)}
+    assert words <= {"Kiothi", "nki"}, words
+    expect(page.locator(".mw-status")).to_have_text("북쪽의 턴")
     assert not page.errors
