@@ -304,8 +304,10 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
     "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍"; Kiothi "boma 7", "north boma 3", "보마 7",
     "북쪽 3번 보마". A name without a side is a hole of ``side``.
 
-    >>> read_cell("kisolo", "inner 5", 4, 7, "south"), read_cell("kiothi", "북쪽 3번 보마", 2, 10, "south")
-    ([2, 4], [0, 2])
+    >>> read_cell("kisolo", "inner 5", 4, 7, "south")
+    [2, 4]
+    >>> read_cell("kiothi", "북쪽 3번 보마", 2, 10, "south")
+    [0, 2]
     """
     unreadable = _Unreadable(f"lifted.unreadable_{game}")
     if isinstance(answer, str) and _PAIR.fullmatch(answer):
@@ -466,6 +468,7 @@ class BuildCapture(Exercise):
 
     def check(self, answer: Any = None, *, board: Any = None, move: Any = None,
               nki: Any = None, sown: Any = None) -> Feedback:
+        self.built = None
         try:
             board, move, nki, sown = self._gather(answer, board, move, nki, sown)
             position = self._complete(board, nki, sown)
@@ -563,8 +566,10 @@ class BuildCapture(Exercise):
             move = {"type": "sow", **dict(zip(keys, move))}
         if not isinstance(move, dict):
             raise shape
+        kind = move.get("type")
         fields = {"sow": ("row", "column") if kisolo else ("row", "column", "count"),
-                  "capture": ("column",) if kisolo else None}.get(move.get("type"))
+                  "capture": ("column",) if kisolo else None}.get(kind if isinstance(kind, str)
+                                                                  else None)
         if not fields or set(move) != {"type", *fields}:
             raise shape
         width = len(position["board"][0])
@@ -643,11 +648,11 @@ class BuildCapture(Exercise):
             r, c = e["next"]
             fields = {"lap": e["lap"], "where": name(e["hole"]), "next": name(e["next"])}
             if e["then"] == "relay" and r == 2 and e["next_count"]:
-                if not e["occupied"]:
-                    near.append(self._t("build.kisolo_landed_empty", **fields))
-                elif not position["board"][1][c]:
+                if not position["board"][1][c]:
                     near.append(self._t("build.kisolo_facing_empty", **fields,
                                         facing=name([1, c])))
+                elif not e["occupied"]:
+                    near.append(self._t("build.kisolo_landed_empty", **fields))
             elif e["then"] == "end":
                 last = [self._t("build.kisolo_end", **fields)]
             elif e["then"] == "perpetual":

@@ -1,0 +1,503 @@
+"""Exercises: answers from the rules engine, feedback in English and Korean,
+hints and worked answers, and the ipywidgets form driven by its buttons."""
+
+import doctest
+import json
+import re
+from string import Formatter
+
+import ipywidgets as w
+import pytest
+
+from mancala_widgets import exercises
+from mancala_widgets.exercises import (ExerciseError, build_capture, exercise_set, landing,
+                                       lifted, LIFTED_POSITION)
+from mancala_widgets.rules import IllegalMoveError, apply_move, load_position
+from mancala_widgets.rules.kiothi import CIRCUIT as KIOTHI_CIRCUIT
+from mancala_widgets.rules.kisolo import geometry
+from mancala_widgets.text import catalogue
+
+LOCALES = ("en", "ko")
+
+
+def english_words(text: str) -> list[str]:
+    """Latin words left in a Korean text once the allowed terms are taken out."""
+    return re.findall(r"[A-Za-z]+", re.sub(r"pussa kanawa|nki|mod", "", text, flags=re.I))
+
+
+def kisolo(board, to_move="south"):
+    return {"game": "kisolo", "columns": len(board[0]), "to_move": to_move, "board": board,
+            "status": "playing", "winner": None, "reason": None}
+
+
+def kiothi(board, to_move="south", turn=7, orthodox=True):
+    return {"game": "kiothi", "start_holes": 6, "orthodox": orthodox, "to_move": to_move,
+            "turn": turn, "board": board, "nki": [[False] * 10, [False] * 10],
+            "sown": [[False] * 10, [False] * 10], "jails": {"south": 0, "north": 0},
+            "status": "playing", "winner": None, "reason": None}
+
+
+# -- 1. Landing ---------------------------------------------------------------------
+
+
+def played_landing(size: int, start: int, stones: int) -> int:
+    """The first lap's last hole, found by playing the move on a board set up
+    here (not the module's), as a place on the circuit."""
+    if size in (14, 12):
+        columns = size // 2
+        circuit = geometry(columns).circuit[0]
+        h = circuit[start]
+        board = [[0] * columns for _ in range(4)]
+        board[h // columns][h % columns] = stones
+        board[0][columns - 1] = 2  # North's outer row: no capture of any kind
+        position, move = kisolo(board), {"type": "sow", "row": h // columns, "column": h % columns}
+        cells = [[x // columns, x % columns] for x in circuit]
+    else:
+        h = KIOTHI_CIRCUIT[start]
+        r, c = divmod(h, 10)
+        board = [[0] * 10, [0] * 10]
+        board[r][c] = stones
+        board[1 - r][(c + 5) % 10] += 3
+        mover = "south" if r == 1 else "north"
+        position = kiothi(board, mover, turn=9 if mover == "south" else 10, orthodox=False)
+        move = {"type": "sow", "row": r, "column": c, "count": stones}
+        cells = [[x // 10, x % 10] for x in KIOTHI_CIRCUIT]
+    trace = []
+    try:
+        load_position(position).play(move, trace)
+    except IllegalMoveError:  # a relay that never ends: the first lap was traced
+        pass
+    first = next(e for e in trace if e["kind"] == "sow")
+    return cells.index((first.get("holes") or first.get("bomas"))[-1])
+
+
+@pytest.mark.parametrize("size", [14, 12, 20])
+def test_landing_answers_agree_with_the_engine_for_every_start_and_count(size):
+    for start in range(size):
+        for stones in range(1, 46):
+            assert landing(size, start, stones).answer == played_landing(size, start, stones), \
+                (size, start, stones)
+
+
+def test_a_sowing_never_skips_its_start_a_full_round_lands_back_in_it():
+    assert landing(12, 4, 12).answer == 4
+    assert landing(14, 0, 14).answer == 0
+    assert landing(20, 19, 1).answer == 0        # from North's boma 1 on into South's boma 1
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_landing_right_wrong_and_malformed_answers(locale):
+    ex = landing(14, 3, 17, locale)
+    right = "Right!" if locale == "en" else "맞았습니다!"
+    for answer in (6, "6", " 6 "):
+        fb = ex.check(answer)
+        assert (fb.correct, fb.malformed, fb.text) == (True, False, right)
+    fb = ex.check(9)
+    assert not fb.correct and not fb.malformed
+    for answer in ("seven", 3.5, "3.5", [9, 9], True, None, ""):
+        fb = ex.check(answer)
+        assert fb.malformed and not fb.correct, answer
+        assert "13" in fb.text  # says what was expected: 0 to 13
+    for answer in (14, 20, -1):
+        fb = ex.check(answer)
+        assert fb.malformed and str(answer) in fb.text and "14" in fb.text
+    if locale == "ko":
+        for answer in (6, 9, 5, "seven", 20):
+            assert english_words(ex.check(answer).text) == []
+
+
+def test_counting_the_starting_hole_gets_its_own_tip():
+    ex = landing(14, 3, 17)
+    assert "next hole" in ex.check(5).text          # (3 + 17 - 1) mod 14
+    assert "next hole" not in ex.check(9).text
+    assert "다음 보마" in landing(20, 16, 9, "ko").check(4).text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_landing_hint_and_worked_answer_show_the_arithmetic(locale):
+    ex = landing(14, 3, 17, locale)
+    assert "(3 + 17) mod 14" in ex.hint() and "= 6" not in ex.hint()
+    worked = ex.worked()
+    assert "(3 + 17) mod 14 = 20 mod 14 = 6" in worked
+    assert ("South's outer hole 7" if locale == "en" else "남쪽 바깥쪽 줄 7번 구멍") in worked
+    assert ("once round" if locale == "en" else "1바퀴") in worked
+    short = landing(20, 16, 9, locale).worked()
+    assert "(16 + 9) mod 20 = 25 mod 20 = 5" in short
+    assert ("South's boma 6" if locale == "en" else "남쪽 6번 보마") in short
+    assert ("round" if locale == "en" else "바퀴") not in short
+    if locale == "ko":
+        assert english_words(ex.hint()) == [] and english_words(worked) == []
+
+
+def test_the_question_says_which_hole_is_number_0():
+    assert "0 is South's outer hole 1" in landing(14, 3, 17).question
+    assert "0 is South's boma 1" in landing(20, 16, 9).question
+    assert "North lifts the 9 warriors of boma number 16 (North's boma 4)" in \
+        landing(20, 16, 9).question
+    assert "자리 0은 남쪽 바깥쪽 줄 1번 구멍이고" in landing(12, 4, 12, "ko").question
+
+
+@pytest.mark.parametrize("args", [(13, 0, 1), (14, 14, 1), (14, -1, 1), (14, 0, 0), (14, 0, 201),
+                                  (14, True, 3), ("14", 0, 1), (14, 0, 2.0)])
+def test_landing_refuses_a_bad_exercise(args):
+    with pytest.raises(ExerciseError):
+        landing(*args)
+    with pytest.raises(ExerciseError) as e:
+        landing(*args, locale="ko")
+    assert str(e.value).endswith("야 합니다")
+
+
+# -- 2. Lifted ----------------------------------------------------------------------
+
+KISOLO_MOVE = {"type": "sow", "row": 3, "column": 4}
+#: South sows 3 from boma 9: the last falls in North's boma 9, which holds 2,
+#: so the relay lifts that landing boma itself.
+KIOTHI_POSITION = kiothi([[0, 0, 0, 0, 0, 0, 0, 0, 2, 0], [0] * 8 + [3, 0]])
+KIOTHI_MOVE = {"type": "sow", "row": 1, "column": 8, "count": 3}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_lifted_kisolo_accepts_a_cell_or_a_name(locale):
+    ex = lifted(LIFTED_POSITION, KISOLO_MOVE, locale)
+    assert ex.answer == [2, 4]
+    for answer in ([2, 4], (2, 4), "[2, 4]", "2,4", "(2 4)", "inner 5", "Inner 5",
+                   "South's inner hole 5", "south inner 5", "안쪽 5", "남쪽 안쪽 줄 5번 구멍"):
+        fb = ex.check(answer)
+        assert fb.correct and not fb.malformed, answer
+    for answer in ("outer 5", "north inner 5", [1, 4], "inner 4"):
+        fb = ex.check(answer)
+        assert not fb.correct and not fb.malformed, answer
+    for answer in ("seven", [9, 9], 3.5, 5, "inner", "boma 5", "inner 3 4", "inner 9", [2],
+                   "south north inner 5", None):
+        fb = ex.check(answer)
+        assert fb.malformed and not fb.correct, answer
+    assert "0 to 3" in ex.check([9, 9]).text or "0부터 3까지" in ex.check([9, 9]).text
+    assert "7" in ex.check("inner 9").text
+    if locale == "ko":
+        for answer in ("inner 5", "outer 5", "inner 6", "seven", [9, 9], "inner 9"):
+            assert english_words(ex.check(answer).text) == [], answer
+
+
+def test_answering_the_landing_hole_is_told_to_look_one_further():
+    ex = lifted(LIFTED_POSITION, KISOLO_MOVE)
+    assert ex.landing == [2, 5]
+    assert "the hole after it" in ex.check("inner 6").text
+    assert "the hole after it" not in ex.check("outer 5").text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_lifted_kiothi_relay_lifts_the_landing_boma(locale):
+    ex = lifted(KIOTHI_POSITION, KIOTHI_MOVE, locale)
+    assert ex.answer == [0, 8]
+    for answer in ([0, 8], "north boma 9", "North's boma 9", "북쪽 9번 보마", "북쪽 보마 9"):
+        assert ex.check(answer).correct, answer
+    assert not ex.check("boma 9").correct            # no side: the mover's, South's boma 9
+    assert ("landing boma itself" if locale == "en" else "떨어진 보마 자체") in \
+        ex.check("north boma 8").text
+    assert ex.check("9").malformed and ex.check("inner 9").malformed
+    assert ("lap 1" if locale == "en" else "1바퀴째") in ex.hint()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_lifted_worked_answer_is_the_trace_up_to_the_relay(locale):
+    ex = lifted(LIFTED_POSITION, KISOLO_MOVE, locale)
+    worked = ex.worked()
+    assert worked.splitlines()[-1] == (
+        "Answer: South's inner hole 5, that is [2, 4]." if locale == "en"
+        else "정답: 남쪽 안쪽 줄 5번 구멍, 곧 [2, 4].")
+    assert ("South's inner hole 6" if locale == "en" else "남쪽 안쪽 줄 6번 구멍") in worked
+    assert ("Lap 2" if locale == "en" else "2바퀴째") not in worked  # stops at the relay
+    assert ("AFTER" if locale == "en" else "그 뒤의 구멍") in ex.hint()
+    assert ex.picture().startswith("<svg")
+
+
+def test_lifted_refuses_a_move_without_a_relay_and_bad_moves():
+    with pytest.raises(ExerciseError, match="no pussa kanawa"):
+        lifted(LIFTED_POSITION, {"type": "sow", "row": 2, "column": 5})
+    with pytest.raises(ExerciseError) as e:
+        lifted(LIFTED_POSITION, {"type": "sow", "row": 2, "column": 5}, locale="ko")
+    assert "pussa kanawa가 이어지지 않아" in str(e.value)
+    with pytest.raises(ExerciseError, match="no relay"):
+        lifted(kiothi([[0] * 8 + [2, 0], [0] * 8 + [1, 0]]),
+               {"type": "sow", "row": 1, "column": 8, "count": 1})
+    with pytest.raises(IllegalMoveError):
+        lifted(LIFTED_POSITION, {"type": "sow", "row": 0, "column": 0})
+    with pytest.raises(ValueError):
+        lifted({"game": "kisolo"}, KISOLO_MOVE)
+
+
+# -- 3. Build a capture ----------------------------------------------------------------
+
+TURN_START = [[0] * 7, [0, 0, 3, 0, 0, 0, 1], [0, 0, 1, 0, 0, 0, 0], [1] + [0] * 6]
+#: 14 stones go once round: the last falls back in the emptied start hole.
+ROUND_TRIP = [[0] * 7, [0, 0, 0, 0, 0, 0, 2], [0] * 7, [0, 0, 0, 0, 0, 0, 14]]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_capture_is_recognised_with_its_rule(locale):
+    ks, kt = build_capture("kisolo", locale), build_capture("kiothi", locale)
+    fb = ks.check(board=TURN_START, move={"type": "capture", "column": 2})
+    assert fb.correct and fb.rules == ("turn_start_capture",)
+    assert ("turn-start capture" if locale == "en" else "턴 시작 시의 획득") in fb.text
+    fb = ks.check(ks.answer)
+    assert fb.correct and fb.rules == ("mid_move_capture",)
+    assert ("Mid-move capture" if locale == "en" else "수 도중의 획득") in fb.text
+    fb = kt.check(kt.answer)
+    assert fb.correct and fb.rules == ("capture",)
+    assert ("South's jail" if locale == "en" else "남쪽 감옥") in fb.text
+    if locale == "ko":
+        for f in (ks.check(ks.answer), kt.check(kt.answer)):
+            assert english_words(f.text) == []
+
+
+def test_a_kisolo_turn_start_capture_counts_only_as_the_move_played():
+    ex = build_capture()
+    fb = ex.check(board=TURN_START, move=[3, 0])   # sowing while a capture is due
+    assert fb.malformed and not fb.correct
+    assert "turn-start capture is due (column 3)" in fb.text
+    assert "(The rules engine says: a turn-start capture is due" in fb.text
+    with pytest.raises(IllegalMoveError) as engine:
+        apply_move(ex.built, {"type": "sow", "row": 3, "column": 0})
+    assert fb.detail == str(engine.value)  # the engine's own message, reused
+
+
+def explain(game, locale, **kwargs):
+    return build_capture(game, locale).check(**kwargs)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_capture_is_explained(locale):
+    en = locale == "en"
+    fb = explain("kisolo", locale, board=[[0] * 7, [0, 0, 3] + [0] * 4, [0] * 7,
+                                          [0, 1, 0, 0, 0, 0, 0]], move=[3, 1])
+    assert not fb.correct and not fb.malformed
+    assert ("is empty: the turn ends there" if en else "비어 있으므로 턴이 거기서 끝납니다") in fb.text
+    fb = explain("kisolo", locale, board=LIFTED_POSITION["board"], move=[3, 4])
+    assert ("faces North's inner hole 5, which is empty" if en
+            else "북쪽 안쪽 줄 5번 구멍과 마주 보는데") in fb.text
+    fb = explain("kisolo", locale, board=ROUND_TRIP, move=[3, 6])
+    assert ("Lap 1 ended in South's outer hole 7, which was empty before the stone fell" if en
+            else "1바퀴째가 남쪽 바깥쪽 줄 7번 구멍에서 끝났는데") in fb.text
+    assert ("And 1 more lap end" if en else "1번 더") in fb.text
+    board = [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]
+    fb = explain("kiothi", locale, board=board, move=[1, 1, 1], nki=[[0, 2]])
+    assert not fb.correct and ("is nki (protected)" if en else "nki(보호됨)") in fb.text
+    board[0][2] = 0
+    fb = explain("kiothi", locale, board=board, move=[1, 1, 1])
+    assert ("the opposite boma, North's boma 3, is empty" if en
+            else "맞은편 보마 북쪽 3번 보마가 비어 있습니다") in fb.text
+    fb = explain("kiothi", locale, board=[[0, 0, 2] + [0] * 7, [0] * 9 + [3]], move=[1, 9, 3])
+    assert ("The sowing ended on North's row" if en else "북쪽 줄의") in fb.text
+    if not en:
+        assert english_words(fb.text) == []
+
+
+MALFORMED_KISOLO = [
+    (dict(board="3 3 3", move=[3, 0]), "a list of 4 rows", "줄 4개의 목록"),
+    (dict(board=[[1] * 7] * 3, move=[3, 0]), "has 3 rows; it needs 4", "줄이 3개"),
+    (dict(board=[[1] * 7, [1] * 7, [1] * 7, [1] * 6], move=[3, 0]), "Row 3 has 6 holes",
+     "3번 줄에 구멍이 6개"),
+    (dict(board=[[0] * 7, [0] * 7, [0, 0, -1, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
+     "row 2, column 2", "2번 줄, 2번 열"),
+    (dict(board=[[0] * 7, [0] * 7, [0, 0, True, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
+     "row 2, column 2", "2번 줄, 2번 열"),
+    (dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[3, 0]), "North has no stones",
+     "북쪽에게 돌이 없습니다"),
+    (dict(board=TURN_START, move="sow"), "Expected a move like", "질문에 보인 형식"),
+    (dict(board=TURN_START, move={"type": "sow", "row": 3}), "Expected a move like",
+     "질문에 보인 형식"),
+    (dict(board=TURN_START, move={"type": ["sow"], "row": 3, "column": 0}),
+     "Expected a move like", "질문에 보인 형식"),
+    (dict(board=TURN_START, move={"type": "capture", "column": 9}), "column must be a whole "
+     "number from 0 to 6", "열 번호는 0부터 6까지"),
+    (dict(board=TURN_START, move={"type": "capture", "column": 1}),
+     "no turn-start capture in column 2", "2번 열에서는"),
+    (dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[1, 1]), "North has no stones",
+     "북쪽에게"),
+    (dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [1] * 7], move=[0, 0]),
+     "North's outer hole 1 is not South's", "남쪽의 구멍이 아닙니다"),
+    (dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [0, 1, 0, 0, 0, 0, 0]], move=[3, 0]),
+     "South's outer hole 1 is empty", "남쪽 바깥쪽 줄 1번 구멍이 비어 있습니다"),
+    (dict(board=TURN_START), "The move is missing", "수가 없습니다"),
+    (dict(move=[3, 0]), "The board is missing", "판이 없습니다"),
+    (dict(board=TURN_START, move=[3, 0], nki=[[0, 1]]), "Only the board and the move",
+     "판과 수만"),
+]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("given, en, ko", MALFORMED_KISOLO)
+def test_malformed_kisolo_answers_say_what_is_wrong(given, en, ko, locale):
+    fb = build_capture("kisolo", locale).check(**given)
+    assert fb.malformed and not fb.correct
+    assert (en if locale == "en" else ko) in fb.text
+    if locale == "ko":
+        assert english_words(fb.text) == []
+
+
+GOOD_KIOTHI = [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]
+MALFORMED_KIOTHI = [
+    (dict(board=[[0] * 10], move=[1, 1, 1]), "has 1 rows; it needs 2", "줄이 1개"),
+    (dict(board=[[0] * 10, [1] * 9], move=[1, 1, 1]), "Row 1 has 9 bomas", "9개"),
+    (dict(board=GOOD_KIOTHI, move=[1, 1]), "Expected a move like", "질문에 보인 형식"),
+    (dict(board=GOOD_KIOTHI, move=[1, 1, 0]), "count must be a whole number, 1 or more",
+     "개수는 1 이상"),
+    (dict(board=GOOD_KIOTHI, move=[1, 1, 2]), "South's boma 2 holds 1 warrior: South cannot "
+     "lift 2", "전사 1명이 있습니다"),
+    (dict(board=GOOD_KIOTHI, move=[1, 0, 1]), "South's boma 1 is empty", "남쪽 1번 보마가 비어"),
+    (dict(board=GOOD_KIOTHI, move=[0, 2, 1]), "North's boma 3 is not South's",
+     "남쪽의 보마가 아닙니다"),
+    (dict(board=[GOOD_KIOTHI[0], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]], move=[1, 1, 1]),
+     "first-lap restriction", "첫 바퀴 제한"),
+    (dict(board=GOOD_KIOTHI, move=[1, 1, 1], nki=[[5, 5]]), "The nki list", "nki 목록"),
+    (dict(board=GOOD_KIOTHI, move=[1, 1, 1], sown="all"), "The sown list", "뿌려짐 목록"),
+    (dict(board=[[1] * 10, [0] * 10], move=[1, 1, 1]), "South has no legal move",
+     "둘 수 있는 수가 없으므로"),
+]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("given, en, ko", MALFORMED_KIOTHI)
+def test_malformed_kiothi_answers_say_what_is_wrong(given, en, ko, locale):
+    fb = build_capture("kiothi", locale).check(**given)
+    assert fb.malformed and not fb.correct
+    assert (en if locale == "en" else ko) in fb.text
+    if locale == "ko":
+        assert english_words(fb.text) == []
+
+
+def test_build_accepts_json_as_typed_and_marks_as_grids():
+    ex = build_capture("kiothi")
+    typed = json.dumps({"board": GOOD_KIOTHI, "move": [1, 1, 1], "nki": [[0, 2]]})
+    assert "nki (protected)" in ex.check(typed).text
+    grid = [[False, False, True] + [False] * 7, [False] * 10]
+    assert not ex.check(board=GOOD_KIOTHI, move=[1, 1, 1], nki=grid).correct
+    assert ex.check(board=GOOD_KIOTHI, move=[1, 1, 1], sown=grid).correct
+    for bad in ("{not json", "[1, 2]", json.dumps({"board": GOOD_KIOTHI, "moves": [1, 1, 1]})):
+        fb = ex.check(bad)
+        assert fb.malformed and fb.text
+    assert ex.check(json.dumps({"board": GOOD_KIOTHI, "move": [1, 1, 1]}), board=GOOD_KIOTHI) \
+        .malformed
+
+
+def test_build_hint_and_worked_example():
+    ex = build_capture()
+    assert "capture of that column" in ex.hint() and "already held stones" in ex.hint()
+    worked = ex.worked()
+    assert "board = [[0, 0, 0, 0, 0, 1, 0]" in worked
+    assert "Mid-move capture: South takes 2 + 1 stones from column 6" in worked
+    assert "수 도중의 획득" in build_capture(locale="ko").worked()
+    assert "South's boma 3" in build_capture("kiothi").worked()
+    with pytest.raises(ExerciseError):
+        build_capture("oware")
+
+
+# -- The standard set ----------------------------------------------------------------
+
+
+def test_the_standard_set_is_fixed():
+    first, again = exercise_set(), exercise_set()
+    assert [e.question for e in first] == [e.question for e in again]
+    assert [type(e).__name__ for e in first] == ["Landing", "Landing", "Landing", "Lifted",
+                                                 "BuildCapture"]
+    assert [e.size for e in first[:3]] == [14, 12, 20]
+    assert any(e.stones > e.size for e in first[:3])
+    assert [e.answer for e in first[:4]] == [6, 4, 5, [2, 4]]
+    assert first[4].game == "kisolo"
+    korean = exercise_set("ko")
+    assert [e.answer for e in korean] == [e.answer for e in first]
+    assert all(e.locale == "ko" for e in korean)
+
+
+# -- The form ------------------------------------------------------------------------
+
+
+def widgets_in(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from widgets_in(child)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_form_checks_hints_and_shows_the_answer(locale):
+    ex = landing(14, 3, 17, locale)
+    form = ex.form
+    assert form.question.value == ex.question
+    assert [b.description for b in (form.check_button, form.hint_button, form.show_button)] == (
+        ["Check", "Hint", "Show answer"] if locale == "en" else ["확인", "힌트", "정답 보기"])
+    form.answer.value = "6"
+    form.check_button.click()
+    assert form.feedback.value == ("Right!" if locale == "en" else "맞았습니다!")
+    form.answer.value = "9"
+    form.check_button.click()
+    assert form.feedback.value == ex.check(9).text and not ex.check(9).correct
+    form.answer.value = "seven"
+    form.check_button.click()  # nothing raised: the feedback says what was expected
+    assert form.feedback.value == ex.check("seven").text
+    form.hint_button.click()
+    assert form.feedback.value == ex.hint()
+    form.show_button.click()
+    assert form.feedback.value == ex.worked() and form.feedback.rows >= 4
+    assert form.picture.layout.display == "none"
+
+
+def test_the_forms_show_text_only_and_the_board_as_a_picture():
+    for ex in exercise_set():
+        kinds = {type(x) for x in widgets_in(ex.widget())}
+        assert not kinds & {w.HTML, w.HTMLMath}
+        assert ex.form.feedback.disabled and ex.form.question.disabled
+        bundle = ex._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+    form = exercise_set()[3].form
+    assert form.picture.layout.display is None and bytes(form.picture.value).startswith(b"<svg")
+    form.answer.value = "inner 5"
+    form.check_button.click()
+    assert form.feedback.value == "Right!"
+
+
+def test_the_build_form_reads_typed_json_and_draws_the_board():
+    ex = build_capture()
+    form = ex.form
+    assert form.picture.layout.display == "none"
+    form.answer.value = "this is not a board"
+    form.check_button.click()
+    assert form.feedback.value == ex.check("x").text and form.picture.layout.display == "none"
+    form.answer.value = json.dumps({"board": TURN_START, "move": {"type": "capture",
+                                                                  "column": 2}})
+    form.check_button.click()
+    assert form.feedback.value.startswith("Capture!")
+    assert "turn-start capture" in form.feedback.value
+    assert form.picture.layout.display is None and b"<svg" in bytes(form.picture.value)
+    form.answer.value = json.dumps({"board": [[0] * 7] * 4, "move": [3, 0]})
+    form.check_button.click()
+    assert "South has no stones" in form.feedback.value
+
+
+# -- Catalogues and examples ---------------------------------------------------------
+
+
+def leaves(section, prefix=""):
+    for key, value in section.items():
+        if isinstance(value, dict) and not {"one", "other"} >= set(value):
+            yield from leaves(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
+
+
+def fields(template):
+    texts = template.values() if isinstance(template, dict) else [template]
+    return {name for t in texts for _, name, _, _ in Formatter().parse(t) if name} - {"n"}
+
+
+def test_both_catalogues_have_the_same_texts_with_the_same_fields():
+    en = dict(leaves(catalogue("en")["exercises"]))
+    ko = dict(leaves(catalogue("ko")["exercises"]))
+    assert set(en) == set(ko)
+    for key in en:
+        if key != "build.engine":  # left empty in Korean: the engine's words are English
+            assert fields(en[key]) == fields(ko[key]), key
+
+
+def test_docstring_examples_run():
+    result = doctest.testmod(exercises)
+    assert result.failed == 0 and result.attempted > 5
