@@ -87,10 +87,11 @@ def test_unknown_level():
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("strong, weak, games", [("greedy", "random", 20),
                                                  ("search", "greedy", 20),
-                                                 ("expert", "search", 6)])
+                                                 ("expert", "search", 5)])
 def test_each_level_beats_the_one_below(game, strong, weak, games):
-    # A time limit above what the node budgets need here, so a busy machine plays the same games.
-    wins = sum(ladder_game(game, strong, weak, i, time_limit=2) == "win" for i in range(games))
+    # No clock: the node budgets alone bound the search, so a busy machine plays the same games.
+    wins = sum(ladder_game(game, strong, weak, i, time_limit=float("inf")) == "win"
+               for i in range(games))
     assert wins >= 0.8 * games, f"{strong} won {wins} of {games} against {weak}"
 
 

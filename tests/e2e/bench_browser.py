@@ -67,3 +67,58 @@ def test_browser_benchmark(notebook):
     for name, value in figures.items():
         print(f"  {name:48} {value}")
     assert len(latencies) == CLICKS and gaps
+
+
+def test_lesson_pacing_benchmark(notebook):
+    """How long each lesson move takes to show at the default speed (goal: at most
+    about 6 s), and the endless-sowing demo (goal: its cycle in under 20 s)."""
+    from mancala_widgets import available_lessons
+    ids = available_lessons()
+    cells = ["from mancala_widgets import Lesson"] + [f"Lesson({i!r})" for i in ids]
+    nb = notebook("bench_lessons.ipynb", cells)
+    nb.run_all()
+    page = nb.page
+    roots = page.locator(".mw-root")
+    expect(roots).to_have_count(len(ids), timeout=60_000)
+    page.evaluate("""() => { window.moves = [];
+        document.querySelectorAll('.mw-root').forEach((root, i) => {
+          const status = root.querySelector('.mw-status'); let start = null;
+          new MutationObserver(() => {
+            const s = status.dataset.status;
+            if (s === 'moving' && start === null) start = performance.now();
+            else if (s !== 'moving' && start !== null) {
+              window.moves.push({root: i, ms: performance.now() - start, end: s}); start = null; }
+          }).observe(status, {attributes: true, attributeFilter: ['data-status']});
+        }); }""")
+    for i, lesson_id in enumerate(ids):
+        root = roots.nth(i)
+        lesson = root.locator(".mw-lesson")
+        steps = int(lesson.locator(".mw-lesson-step").inner_text().split()[-1])
+        for step in range(steps):
+            if lesson.locator(".mw-answer-row").count():
+                row = lesson.locator(".mw-answer-row")
+                if row.locator(".mw-number-answer").count():
+                    row.locator(".mw-number-answer").fill("0")
+                    row.locator(".mw-number-answer").press("Enter")
+                elif row.locator(".mw-option").count():
+                    row.locator(".mw-option").first.click()
+                elif row.locator(".mw-check").count():
+                    row.locator(".mw-check").click()
+                else:
+                    root.locator("[data-cell]").first.click()
+                expect(lesson.locator(".mw-feedback")).to_be_visible(timeout=30_000)
+            expect(root.locator(".mw-status")).not_to_have_attribute("data-status", "moving",
+                                                                     timeout=60_000)
+            if step < steps - 1:
+                lesson.locator(".mw-lesson-next").click()
+                expect(lesson.locator(".mw-lesson-step")).to_contain_text(f"{step + 2}")
+    moves = page.evaluate("window.moves")
+    endless = [m for m in moves if m["end"] == "draw"]
+    longest = max((m for m in moves if m["end"] != "draw"), key=lambda m: m["ms"])
+    print("\nLesson pacing at the default speed (Chromium, JupyterLab, this machine)")
+    print(f"  {'lesson moves shown':48} {len(moves)}")
+    print(f"  {'longest lesson move to show (s)':48} {longest['ms'] / 1000:.1f}"
+          f"  ({ids[longest['root']]})")
+    print(f"  {'endless-sowing demo, its cycle shown in (s)':48} "
+          f"{max(m['ms'] for m in endless) / 1000:.1f}")
+    assert moves and endless
