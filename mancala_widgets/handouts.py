@@ -74,7 +74,8 @@ def handout(kind: str, *, locale: str = "en", paper: str = "a4", game: str | Non
     """One handout as a printable HTML document.
 
     ``kind`` is ``"board"`` (a template to play on with beans; ``game``, and
-    for Kisolo ``columns`` 7 or 6), ``"rules"`` (the rule card of ``game``),
+    for Kisolo ``columns``, 7 when left as None, or 6; a Kiothi board always
+    has 10, so it takes None or 10), ``"rules"`` (the rule card of ``game``),
     ``"record"`` (a game record sheet; ``game`` optional) or ``"lesson"`` (a
     lesson's positions: ``lesson`` is an id, a file path, a dict or a loaded
     lesson). ``locale`` is ``"en"`` or ``"ko"``, ``paper`` ``"a4"`` or
@@ -97,9 +98,15 @@ def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: s
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
-    ...     paths = write_handouts(d, paper="letter", lessons=["nki"])
-    ...     [p.name for p in paths][:2], paths[-1].name
-    (['kisolo-4x7-board.letter.en.html', 'kisolo-4x6-board.letter.en.html'], 'lesson-nki.letter.en.html')
+    ...     for path in write_handouts(d, paper="letter", lessons=["nki"]):
+    ...         print(path.name)
+    kisolo-4x7-board.letter.en.html
+    kisolo-4x6-board.letter.en.html
+    kiothi-2x10-board.letter.en.html
+    kisolo-rules.letter.en.html
+    kiothi-rules.letter.en.html
+    record-sheet.letter.en.html
+    lesson-nki.letter.en.html
     """
     if not isinstance(directory, (str, os.PathLike)):
         _bad("directory", directory, "a folder path")
@@ -214,7 +221,7 @@ def _load_lesson(value: Any, name: str) -> LessonScript:
     try:
         return load_lesson(value)
     except ValueError as e:
-        shown = repr(value) if not isinstance(value, dict) else f"a lesson dict ({e.__class__.__name__})"
+        shown = f"<lesson {value.get('id')!r}>" if isinstance(value, dict) else repr(str(value))
         raise HandoutError(f"{name} = {shown[:80]}: expected a lesson that loads: {e}") from None
 
 
@@ -361,6 +368,8 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
 
 # ------------------------------------------------------------------ rule cards
 
+RULES_MARGIN = 10.0
+
 def _rules(job: Job) -> str:
     T = (lambda key, **kw: tr(job.locale, f"handouts.rules.{key}", **kw))
     card = entry(job.locale, f"handouts.rules.{job.game}")
@@ -381,19 +390,20 @@ def _rules(job: Job) -> str:
         readings.append(f"<li>{line}</li>")
     parts.append(f'<div class="readings"><h2>{esc(T("readings_title"))}</h2>'
                  f'<p>{esc(T("readings_intro"))}</p><ul>{"".join(readings)}</ul></div>')
-    css = ("ol { margin: 0 0 1mm; padding-left: 7mm; } li { margin: 0 0 0.6mm; }\n"
-           ".intro { font-style: italic; }\n"
-           ".readings { border: 0.4mm solid #000; border-radius: 2mm; padding: 1mm 3mm 1.5mm;"
-           " margin-top: 3mm; font-size: 8.8pt; }\n"
+    css = ("html { font-size: 9.2pt; }\n"
+           "ol { margin: 0 0 0.5mm; padding-left: 7mm; } li { margin: 0 0 0.4mm; }\n"
+           "h2 { margin: 2mm 0 0.6mm; }\n.intro { font-style: italic; }\n"
+           ".readings { border: 0.4mm solid #000; border-radius: 2mm; padding: 0.5mm 3mm 1mm;"
+           " margin-top: 2.5mm; font-size: 8.5pt; }\n"
            ".readings h2 { margin-top: 1mm; } .readings ul { margin: 0; padding-left: 5mm; }\n")
     return _document(job, T("doc_title", title=card["title"], paper=_paper_name(job)),
-                     ["".join(parts)], landscape=False, margin=12, css=css)
+                     ["".join(parts)], landscape=False, margin=RULES_MARGIN, css=css)
 
 
 # ------------------------------------------------------------------ record sheet
 
 RECORD_MARGIN = 10.0
-RECORD_FIXED = 64.0   # title, header fields, the key and some slack, in millimetres
+RECORD_FIXED = 58.0   # title, header fields, the key and some slack, in millimetres
 
 
 def _record(job: Job) -> str:
@@ -409,8 +419,10 @@ def _record(job: Job) -> str:
               + field(T("result")) + "</div>")
     cols = ("number", "player", "move", "captured", "notes")
     head = "".join(f'<th class="c-{c}">{esc(T("col_" + c))}</th>' for c in cols)
-    rows = "".join(f'<tr><td class="c-number">{i}</td><td>{esc(names["south" if i % 2 else "north"])}'
-                   "</td><td></td><td></td><td></td></tr>" for i in range(1, RECORD_ROWS + 1))
+    # South moves first and the players take turns, so the player column is filled in.
+    rows = "".join(f'<tr><td class="c-number">{i}</td>'
+                   f'<td>{esc(names["south" if i % 2 else "north"])}</td>'
+                   "<td></td><td></td><td></td></tr>" for i in range(1, RECORD_ROWS + 1))
     key = "".join(f"<li>{esc(line)}</li>" for line in entry(job.locale, "handouts.record.key"))
     page = (f"<h1>{esc(T('title'))}</h1>{header}"
             f'<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
@@ -470,8 +482,7 @@ def _lesson(job: Job) -> str:
     script, locale = job.lesson, job.locale
     T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
     width, height = _page_area(job.paper, False, LESSON_MARGIN)
-    title = T("title", game=tr(locale, f"names.game_{script.game}"),
-              title=localized(script.title, locale))
+    title = localized(script.title, locale)
     blocks = _diagram_blocks(script, locale, width)
     first = (f"<h1>{esc(title)}</h1><div class=\"who\"><span>{esc(T('name'))}:</span>"
              f"<span class=\"blank\"></span><span>{esc(T('date'))}:</span>"
@@ -525,63 +536,69 @@ def _pack(blocks: list[Block], first: str, later: str, height: float, most: int 
 
 
 def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Block]:
+    """One block per diagram; a step on the same board as the diagram above
+    (no move, no new position) adds its words to that block."""
     T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
-    game = script.game
-    kisolo = game == "kisolo"
+    kisolo = script.game == "kisolo"
     drawn = set(diagram_steps(script))
-    blocks: list[Block] = []
-    puzzle_shown = None
-    for i, step in enumerate(script.steps):
-        n = i + 1
-        texts: list[tuple[str, str, float]] = []   # (css class, text, point size)
-        texts.append(("", localized(step.text, locale), 9.5))
-        if step.label:
-            texts.append(("note", T("label", where=hole_name(game, step.label["at"], locale),
-                                    text=localized(step.label["text"], locale)), 8.5))
-        if step.move is not None:
-            texts.append(("move", T("move", move=move_name(game, step.move,
-                                                           step.start["to_move"], locale)), 9.5))
-        if step.puzzle is not None and puzzle_shown != step.puzzle:
-            texts.append(("note", tr(locale, f"lesson.puzzle_{game}", total=step.puzzle), 8.5))
-        puzzle_shown = step.puzzle
-        if step.predict:
-            texts.append(("question", T("question", question=_question(game, step.predict,
-                                                                      locale)), 9.5))
-            if step.predict["options"]:
-                options = "   /   ".join(tr(locale, f"lesson.opt_{o}")
-                                         for o in step.predict["options"])
-                texts.append(("", T("options", options=options), 9.5))
-        words = "".join(f'<p class="{c}">{esc(s)}</p>' if c else f"<p>{esc(s)}</p>"
-                        for c, s, _ in texts)
-        if step.predict:
-            words += (f'<div class="write"><span>{esc(T("your_answer"))}</span>'
-                      '<span class="blank"></span></div>')
-        heading = f"<h2>{esc(T('step', n=n))}</h2>"
-        if n not in drawn and blocks:
-            # Same board as the diagram above: the text joins that block.
-            prev = blocks[-1]
-            text_w = width - KISOLO_DIAGRAM_W - SIDE_GAP if kisolo else width
-            extra = STEP_HEAD + sum(_text_height(s, text_w, pt) for _, s, pt in texts)
-            prev.html = prev.html.replace("</div><!--end-->",
-                                          f"{heading}{words}</div><!--end-->")
-            prev.height += extra
-            prev.steps.append(n)
-            continue
+    groups: list[list[int]] = []
+    for n in range(1, len(script.steps) + 1):
+        if n in drawn or not groups:
+            groups.append([n])
+        else:
+            groups[-1].append(n)
+    dw = KISOLO_DIAGRAM_W if kisolo else min(KIOTHI_DIAGRAM_W, width)
+    text_w = width - dw - SIDE_GAP if kisolo else width
+    blocks, puzzle_shown = [], None
+    for group in groups:
+        words, text_h = [], 0.0
+        for n in group:
+            step = script.steps[n - 1]
+            if n != group[0]:
+                words.append(f"<h2>{esc(T('step', n=n))}</h2>")
+                text_h += STEP_HEAD
+            for cls, text, pt in _step_words(script, step, locale, puzzle_shown):
+                words.append(f'<p class="{cls}">{esc(text)}</p>' if cls else f"<p>{esc(text)}</p>")
+                text_h += _text_height(text, text_w, pt)
+            puzzle_shown = step.puzzle
+            if step.predict:
+                words.append(f'<div class="write"><span>{esc(T("your_answer"))}</span>'
+                             '<span class="blank"></span></div>')
+                text_h += WRITE_LINE
+        step = script.steps[group[0] - 1]
         svg = board_svg(step.start, locale=locale, numbers=True, last_move=step.move)
         vw, vh = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
-        dw = KISOLO_DIAGRAM_W if kisolo else min(KIOTHI_DIAGRAM_W, width)
         dh = dw * vh / vw
-        text_w = width - dw - SIDE_GAP if kisolo else width
-        text_h = (sum(_text_height(s, text_w, pt) for _, s, pt in texts)
-                  + (WRITE_LINE if step.predict else 0))
+        diagram = (f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">'
+                   f"{svg}</div>")
+        body = f'<div class="{"pair" if kisolo else "stack"}">{diagram}<div class="words">' \
+               + "".join(words) + "</div></div>"
         body_h = max(dh, text_h) if kisolo else dh + 1 + text_h
-        diagram = f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">{svg}</div>'
-        inner = (f'<div class="pair">{diagram}<div class="words">{words}</div><!--end--></div>'
-                 if kisolo else f'<div class="stack">{diagram}<div class="words">{words}</div>'
-                 '<!--end--></div>')
-        blocks.append(Block(f'<div class="block" data-step="{n}">{heading}{inner}</div>',
-                            STEP_HEAD + body_h + BLOCK_GAP, [n]))
+        blocks.append(Block(f'<div class="block" data-step="{group[0]}">'
+                            f"<h2>{esc(T('step', n=group[0]))}</h2>{body}</div>",
+                            STEP_HEAD + body_h + BLOCK_GAP, group))
     return blocks
+
+
+def _step_words(script: LessonScript, step, locale: str, puzzle_shown):
+    """A step's paragraphs for the student: (css class, text, point size)."""
+    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    game = script.game
+    yield "", localized(step.text, locale), 9.5
+    if step.label:
+        yield "note", T("label", where=hole_name(game, step.label["at"], locale),
+                        text=localized(step.label["text"], locale)), 8.5
+    if step.move is not None:
+        yield "move", T("move", move=move_name(game, step.move, step.start["to_move"],
+                                               locale)), 9.5
+    if step.puzzle is not None and step.puzzle != puzzle_shown:
+        yield "note", tr(locale, f"lesson.puzzle_{game}", total=step.puzzle), 8.5
+    if step.predict:
+        yield "question", T("question", question=_question(game, step.predict, locale)), 9.5
+        if step.predict["options"]:
+            options = "   /   ".join(tr(locale, f"lesson.opt_{o}")
+                                     for o in step.predict["options"])
+            yield "", T("options", options=options), 9.5
 
 
 def _question(game: str, predict: dict, locale: str) -> str:
