@@ -80,10 +80,29 @@ def bench() -> int:
     return code
 
 
+#: JupyterLab opens copies of the lessons here (git-ignored), so running and saving
+#: them never changes the notebooks in the checkout.
+WORKSPACE = ROOT / "lessons-workspace"
+
+
+def copy_new(source: Path, dest: Path) -> None:
+    """Copy the files under ``source`` that ``dest`` does not have yet; a copy
+    already there (perhaps with a student's work) is kept as it is."""
+    for path in sorted(source.rglob("*")):
+        target = dest / path.relative_to(source)
+        if path.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
 def lab() -> int:
     setup()
+    copy_new(ROOT / "notebooks", WORKSPACE)
+    print(f"The lessons are copied to {WORKSPACE.relative_to(ROOT)}/ (the originals stay as "
+          "they are).", flush=True)
     root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    return subprocess.run([str(BIN / "jupyter"), "lab", *root, "notebooks"], cwd=ROOT).returncode
+    return subprocess.run([str(BIN / "jupyter"), "lab", *root, str(WORKSPACE)],
+                          cwd=ROOT).returncode
 
 
 def main(argv: list[str]) -> int:
