@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from mancala_widgets.rules import (IllegalMoveError, dump_position, legal_moves, load_position,
                                    new_state)
+import referee
 from helpers import VARIANTS, random_move, replay_trace, total_pieces, variant_id
 
 MAX_MOVES = 3000  # no random game comes near this; reaching it means a game that never ends
@@ -46,6 +47,7 @@ def check_move(state, move):
     snapshot = copy.deepcopy(before)
     after_state = state.play(move, trace := [])
     after = dump_position(after_state)
+    referee.check_move(before, move, trace)  # every decision, against RULES.md
     assert dump_position(state) == snapshot, "play() mutated the position it was given"
     assert total_pieces(after) == total_pieces(before), "stones/warriors are conserved"
     assert replay_trace(before, trace) == after, "the trace rebuilds the position after"
@@ -58,6 +60,7 @@ def check_move(state, move):
 
 
 def check_candidates(state):
+    referee.check_legal_moves(dump_position(state), state.legal_moves())
     legal = {json.dumps(m, sort_keys=True) for m in state.legal_moves()}
     for move in candidate_moves(state):
         full = with_placement(state, move)
