@@ -111,7 +111,8 @@ def test_lesson_pacing_benchmark(notebook):
                                                                      timeout=60_000)
             if step < steps - 1:
                 lesson.locator(".mw-lesson-next").click()
-                expect(lesson.locator(".mw-lesson-step")).to_contain_text(f"{step + 2}")
+                expect(lesson.locator(".mw-lesson-step")).to_have_text(
+                    f"Step {step + 2} of {steps}")
     moves = page.evaluate("window.moves")
     endless = [m for m in moves if m["end"] == "draw"]
     longest = max((m for m in moves if m["end"] != "draw"), key=lambda m: m["ms"])
