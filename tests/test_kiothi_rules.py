@@ -118,11 +118,19 @@ def test_first_lap_may_end_in_the_opponents_occupied_boma_and_relays():
 
 
 def test_relay_restriction_applies_to_the_first_lap_only():
-    # lap 2 ends in South's own occupied (1,2): allowed, another relay follows
-    p = pos([1, 0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 1, 0, 0, 0, 0, 0, 0, 1])
-    after, trace = play(p, sow(1, 9, 1))
+    # Lap 1 ends in North's occupied (0,9): a relay of its 10 warriors, along North's row,
+    # whose last falls in South's own occupied boma (1,0): the restriction does not apply
+    # to lap 2, so the move is legal and another relay follows from there.
+    p = pos([0, 0, 0, 0, 0, 0, 0, 0, 0, 9], [1, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+    move = sow(1, 9, 1)
+    assert move in legal_moves(p)
+    after, trace = play(p, move)
     ends = events(trace, "lap_end")
     assert ends[0]["boma"] == [0, 9] and ends[0]["then"] == "relay"
+    assert ends[1]["lap"] == 2 and ends[1]["boma"] == [1, 0] and ends[1]["own_row"]
+    assert ends[1]["then"] == "relay", "a later lap may end in an occupied boma of your own row"
+    assert events(trace, "lift")[2] == {"kind": "lift", "rule": "relay", "boma": [1, 0],
+                                        "count": 2, "left": 0, "partial": False, "lap": 3}
 
 
 def test_nki_release_when_lifting_even_part_of_a_boma():
@@ -217,15 +225,25 @@ def test_game_end_sweeps_the_board_to_the_player_who_can_still_move():
     assert after["jails"] == {"south": 31, "north": 29} and after["winner"] == "south"
 
 
-def test_game_end_when_neither_can_move_each_row_goes_to_its_owner_reading():
-    # South's last warrior captures North's last one: both rows are empty, so
-    # nobody can move and there is nothing left to sweep.
-    after, trace = play(pos([0, 0, 0, 0, 1] + [0] * 5, [0, 0, 0, 1] + [0] * 6, jails=(20, 35)),
+def test_game_end_when_neither_can_move_each_row_goes_to_its_owner_reading(monkeypatch):
+    """[reading] If neither player could move, each row's warriors go to that row's owner.
+
+    In play this happens only with both rows empty (South's last warrior captures North's
+    last one), so nothing is swept; a player with warriors always has a move unless every
+    one is perpetual, and 600,000 random boards gave no such case. So the sweep itself is
+    checked on a board where both players are made unable to move."""
+    after, trace = play(pos([0, 0, 0, 0, 1] + [0] * 5, [0, 0, 0, 1] + [0] * 6, jails=(20, 36)),
                         sow(1, 3, 1))
-    end = trace[-1]
-    assert end["stuck"] == "north" and end["sweep"] == []
-    assert after["jails"] == {"south": 22, "north": 35} and after["winner"] == "north"
-    assert end["one_warrior_victory"] is False
+    assert trace[-1]["stuck"] == "north" and trace[-1]["sweep"] == []
+    assert after["jails"] == {"south": 22, "north": 36} and after["winner"] == "north"
+    state = load_position(pos([0, 0, 3, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
+                              jails=(24, 30)))
+    monkeypatch.setattr(type(state), "has_legal_move", lambda self, p: False)
+    end = state.end_if_stuck(trace := []) and trace[-1]
+    assert end["sweep"] == [{"boma": [0, 2], "count": 3, "jail": "north"},
+                            {"boma": [1, 8], "count": 2, "jail": "south"},
+                            {"boma": [1, 9], "count": 1, "jail": "south"}]
+    assert state.jails == [27, 33] and state.winner == 1
 
 
 def test_a_player_with_warriors_always_has_a_move_under_the_restriction():

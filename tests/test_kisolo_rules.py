@@ -109,11 +109,28 @@ def test_mid_move_capture_sows_from_the_capturing_inner_hole_itself():
 
 
 def test_no_capture_when_the_opposite_inner_hole_is_empty_reading():
-    # [reading] the outer hole behind alone does not allow a capture: relay instead.
-    p = pos(board(h3_4=1, h3_5=1, h2_6=2, h0_6=5, h1_0=1))
-    after, trace = play(p, {"type": "sow", "row": 3, "column": 4})
+    # [reading] the lap ends in an occupied hole and the next hole is South's inner hole 7
+    # with stones, so a capture is considered; North's inner hole 7 is empty (only the
+    # outer hole behind it holds stones): no capture, pussa kanawa relays instead.
+    p = pos(board(h3_5=1, h3_6=1, h2_6=2, h0_6=5, h1_0=1))
+    after, trace = play(p, {"type": "sow", "row": 3, "column": 5})
+    end = trace[2]
+    assert end["kind"] == "lap_end" and end["occupied"] and end["next"] == [2, 6]
+    assert end["then"] == "relay"
+    assert trace[3]["rule"] == "pussa_kanawa" and trace[3]["hole"] == [2, 6]
     assert all(e["kind"] != "capture" for e in trace)
     assert after["board"][0][6] == 5
+
+
+def test_the_same_lap_end_captures_when_the_opposite_inner_hole_holds_stones():
+    # The control for the reading above: the same lap end (occupied outer hole 7, then
+    # inner hole 7 with stones) facing North's inner hole 7 with stones captures.
+    p = pos(board(h3_5=15, h0_6=3, h1_6=2, h1_0=1))
+    after, trace = play(p, {"type": "sow", "row": 3, "column": 5})
+    end = next(e for e in trace if e["kind"] == "lap_end")
+    assert end["hole"] == [3, 6] and end["occupied"] and end["then"] == "capture"
+    capture = next(e for e in trace if e["kind"] == "capture")
+    assert capture["from"] == [[1, 6, 2], [0, 6, 3]] and capture["to"] == [2, 6]
 
 
 def test_capture_that_empties_the_inner_row_wins_at_once_despite_outer_stones():

@@ -104,7 +104,7 @@ def test_repetition_third_occurrence_is_a_draw():
     assert rec.state.status == "playing", "undo takes the draw back"
 
 
-def test_repetition_is_kisolo_only_and_counts_the_current_line():
+def test_an_undone_position_stops_counting_towards_repetition():
     rec = GameRecord("kisolo", start=CYCLE_START)
     moves = cycle_moves()
     for move in moves + moves[:10]:
@@ -112,6 +112,36 @@ def test_repetition_is_kisolo_only_and_counts_the_current_line():
     for _ in range(10):
         rec.undo()
     assert rec.repetitions() == 2  # the undone moves no longer count
+    for _ in range(len(moves)):
+        rec.undo()
+    assert rec.position == CYCLE_START and rec.repetitions() == 1
+    for move in moves * 2:  # played again twice: the third occurrence is the draw again
+        rec.play(move)
+    assert rec.position["reason"] == "repetition"
+
+
+# A Kiothi position (all bomas sown, no nki, not orthodox) whose game cycles: these 22
+# moves bring it back to itself.
+KIOTHI_CYCLE_START = {
+    "game": "kiothi", "start_holes": 6, "orthodox": False, "to_move": "north", "turn": 32,
+    "board": [[0, 0, 0, 0, 1, 1, 0, 0, 0, 1], [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]],
+    "nki": [[False] * 10] * 2, "sown": [[True] * 10] * 2, "jails": {"south": 28, "north": 28},
+    "status": "playing", "winner": None, "reason": None}
+KIOTHI_CYCLE = ("05 13 03 14 01 11 09 12 08 13 07 14 06 16 05 18 08 10 07 11 06 12").split()
+
+
+def test_kiothi_has_no_repetition_draw():
+    """RULES.md's repetition draw is Kisolo's; a Kiothi position may come back any
+    number of times."""
+    rec = GameRecord("kiothi", start=KIOTHI_CYCLE_START)
+    moves = [{"type": "sow", "row": int(m[0]), "column": int(m[1]), "count": 1}
+             for m in KIOTHI_CYCLE]
+    for _ in range(3):
+        for move in moves:
+            rec.play(move)
+        start = {k: v for k, v in rec.position.items() if k != "turn"}
+        assert start == {k: v for k, v in KIOTHI_CYCLE_START.items() if k != "turn"}
+    assert rec.repetitions() == 4 and rec.state.status == "playing"
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
