@@ -224,7 +224,7 @@ def test_korean_lesson_and_feedback():
     feedback = lesson.answer([[0, 3]])
     assert feedback["text"].startswith("아쉽지만 틀렸습니다. 정답: 북쪽 5번 보마.")
     assert lesson.narration[:2] == ["남쪽 3번 보마에서 전사 2명을 집어 듭니다.",
-                                 "1바퀴째: 전사 2명을 하나씩 뿌립니다. 마지막은 남쪽 5번 보마에 떨어집니다."]
+                                 "1바퀴째: 전사 2명을 하나씩 뿌립니다. 마지막 하나는 남쪽 5번 보마에 떨어집니다."]
     lesson.locale = "en"
     assert lesson.lesson["title"] == "Kiothi's leftmost triple capture"
     assert lesson.labels == {"south": "South", "north": "North"}
@@ -236,3 +236,28 @@ def test_summary_on_the_last_step():
     for _ in range(len(lesson.script.steps)):
         lesson.next()
     assert lesson.lesson["summary"].startswith("You have seen every rule of Kisolo")
+
+
+#: Every packaged question's answer, worked out by hand from RULES.md (step numbers from
+#: 1), not by the loader's function: a wrong rule or a wrong reading of the trace shows
+#: here as a disagreement.
+HAND_WORKED = {
+    "start-here": {2: 6, 4: [[3, 4]]},
+    "pussa-kanawa": {2: [[3, 2]], 3: [[3, 3]], 4: "no", 6: [[3, 1]], 7: [[1, 6]], 8: "no",
+                     9: "yes", 10: "never", 12: [[3, 5]], 13: 3},
+    "nki": {3: 13, 4: [], 6: [[0, 5]], 7: [[1, 7]], 8: [[0, 9]], 10: [[0, 5]], 11: 4},
+    "leftmost-triple": {1: [[0, 4]], 2: 10, 3: 3, 4: 3, 5: 5, 7: 9},
+    "kisolo-endings": {1: "yes", 4: "no"},
+    "kiothi-endings": {1: "yes", 2: 2, 4: "no"},
+}
+
+
+@pytest.mark.parametrize("lesson_id", sorted(HAND_WORKED))
+def test_every_answer_agrees_with_the_answer_worked_by_hand(lesson_id):
+    lesson = load_lesson(lesson_id)
+    asked = {i + 1: s.predict["answer"] for i, s in enumerate(lesson.steps) if s.predict}
+    assert asked == HAND_WORKED[lesson_id]
+
+
+def test_every_packaged_lesson_has_its_answers_worked_by_hand():
+    assert sorted(HAND_WORKED) == available_lessons()
