@@ -134,12 +134,18 @@ def page(browser, request):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     pg = context.new_page()
     errors: list[str] = []
+    dialogs: list[str] = []
+    # Listening from the start: a script run by markup in a name or lesson text would
+    # raise an error or open a dialog before any test step could look.
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.errors = errors
+    pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    pg.errors, pg.dialogs = errors, dialogs
     yield pg
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+    assert not errors, f"errors in the page: {errors}"
+    assert not dialogs, f"dialogs opened: {dialogs}"
 
 
 class Notebook:
