@@ -71,6 +71,21 @@ describe("the lesson panel", () => {
     expect(sent[1]).toEqual({ kind: "answer", answer: [] });
   });
 
+  it("shows every lesson text with markup literally: label, question, move, puzzle, summary", () => {
+    const evil = "<img src=x onerror=alert(1)><b>bold</b>";
+    const marked = {
+      ...base, text: evil, puzzle: evil, summary: evil, label: { at: [3, 2] as [number, number], text: evil },
+      question: { ...landing, text: evil, move: evil },
+    };
+    widget.render({ model: fakeModel(lessonTraits(marked)).model, el: host });
+    expect(host.querySelector("img")).toBeNull();
+    expect(host.querySelector("b")).toBeNull();
+    expect(host.querySelector(".mw-label text")!.textContent).toBe(evil);
+    for (const cls of [".mw-lesson-text", ".mw-puzzle", ".mw-summary", ".mw-question", ".mw-question-move"]) {
+      expect(host.querySelector(cls)!.textContent, cls).toBe(evil);
+    }
+  });
+
   it("shows feedback as text and lets the student go on", () => {
     const evil = "<img src=x onerror=alert(1)>";
     const done = { ...base, text: evil, feedback: { correct: false, text: `Not quite. ${evil}`, cells: [[3, 1]] as [number, number][], given: "x" } };
