@@ -1,8 +1,10 @@
 """Set up everything and run the lessons or the tests (only needs Python, Node and npm).
 
-    python3 dev.py lab     # set up, then open the lessons in JupyterLab
-    python3 dev.py test    # set up, then run every test layer
-    python3 dev.py bench   # set up, then print the benchmarks' figures
+    python3 dev.py lab             # set up, then open the lessons in JupyterLab
+    python3 dev.py test            # set up, then run every test layer
+    python3 dev.py test --quick    # the inner loop: no browser, no slow tests (< 2 min)
+    python3 dev.py bench           # set up, then print the benchmarks' figures
+    python3 dev.py mutants         # mutation testing: kill rates and surviving mutants
 
 Set-up is idempotent: a virtual environment in .venv, the package installed
 editable with its development extras, the front end built with npm, and (for
@@ -60,12 +62,25 @@ def chromium() -> None:
 
 
 def test(extra: list[str]) -> int:
-    setup()
-    chromium()
+    quick = "--quick" in extra
+    extra = [a for a in extra if a != "--quick"]
+    if quick and PY.exists() and (ROOT / "node_modules").exists():
+        run(NPM, "run", "build")  # set up before: only the front end is rebuilt
+    else:
+        setup()
+    if not quick:
+        chromium()
     run(NPM, "run", "typecheck")
     run(PY, "tests/make_js_fixtures.py")  # real engine traces for the front-end tests
     run(NPM, "test")
-    return subprocess.run([str(PY), "-m", "pytest", *extra], cwd=ROOT).returncode
+    # Both cores: the browser tests share one JupyterLab on one worker, the rest spread.
+    args = ["-n", "auto", "--dist", "loadgroup"]
+    env = dict(os.environ)
+    if quick:
+        # Everything but the browser and the slow tests, and a twentieth of the random games.
+        args += ["-m", "(not slow and not browser) or properties"]
+        env["MANCALA_TEST_SCALE"] = "0.05"
+    return subprocess.run([str(PY), "-m", "pytest", *args, *extra], cwd=ROOT, env=env).returncode
 
 
 def bench() -> int:

@@ -38,6 +38,7 @@ def test_the_korean_notebook_is_the_english_one_translated(name):
     assert f"ko/{name}" in en.cells[0].source, "the English notebook links to the Korean one"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ENGLISH + KOREAN,
                          ids=[p.stem for p in ENGLISH] + [f"ko-{p.stem}" for p in KOREAN])
 def test_notebook_runs(path, tmp_path):

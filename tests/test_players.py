@@ -84,10 +84,11 @@ def test_unknown_level():
         level("grandmaster")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("strong, weak, games", [("greedy", "random", 20),
                                                  ("search", "greedy", 20),
-                                                 ("expert", "search", 5)])
+                                                 ("expert", "search", 4)])
 def test_each_level_beats_the_one_below(game, strong, weak, games):
     # No clock: the node budgets alone bound the search, so a busy machine plays the same games.
     wins = sum(ladder_game(game, strong, weak, i, time_limit=float("inf")) == "win"

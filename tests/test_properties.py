@@ -6,6 +6,7 @@ thousands of random moves."""
 
 import copy
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,9 +17,13 @@ from mancala_widgets.rules import (IllegalMoveError, dump_position, legal_moves,
 import referee
 from helpers import VARIANTS, random_move, replay_trace, total_pieces, variant_id
 
+pytestmark = [pytest.mark.slow, pytest.mark.properties]
+
 MAX_MOVES = 3000  # no random game comes near this; reaching it means a game that never ends
-GAMES = {"kisolo": 300, "kiothi": 100}
-MIN_MOVES = 2000  # per variant, over all its games
+#: MANCALA_TEST_SCALE < 1 plays fewer games (the quick lane and mutation runs).
+SCALE = float(os.environ.get("MANCALA_TEST_SCALE", "1"))
+GAMES = {"kisolo": max(3, int(300 * SCALE)), "kiothi": max(2, int(100 * SCALE))}
+MIN_MOVES = int(2000 * SCALE)  # per variant, over all its games
 
 
 def candidate_moves(state) -> list[dict]:
