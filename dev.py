@@ -13,6 +13,7 @@ the tests) a Chromium for the browser tests.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -110,6 +111,40 @@ def copy_new(source: Path, dest: Path) -> None:
             shutil.copy2(path, target)
 
 
+def mutants() -> int:
+    """Mutation testing: mutmut on the rules engine (goal: 90% killed) and StrykerJS on
+    the front end's view state and input handling (goal: 80%). Prints the kill rates
+    and every surviving mutant. Slow (most of an hour here): not part of CI."""
+    setup()
+    run(PY, "tests/make_js_fixtures.py")
+    env = {**os.environ, "MANCALA_TEST_SCALE": "0.05"}
+    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    subprocess.run([str(BIN / "mutmut"), "run"], cwd=ROOT, env=env)
+    subprocess.run([str(BIN / "mutmut"), "export-cicd-stats"], cwd=ROOT, env=env, check=True)
+    stats = json.loads((ROOT / "mutants" / "mutmut-cicd-stats.json").read_text())
+    tested = stats["killed"] + stats["survived"] + stats.get("timeout", 0)
+    python_rate = (stats["killed"] + stats.get("timeout", 0)) / max(1, tested)
+    listing = subprocess.run([str(BIN / "mutmut"), "results"], cwd=ROOT, env=env,
+                             capture_output=True, text=True).stdout
+    survivors = [line.split(":")[0].strip() for line in listing.splitlines()
+                 if line.strip().endswith("survived")]
+    print("\nSurviving mutants of the rules engine:")
+    for name in survivors:
+        print(subprocess.run([str(BIN / "mutmut"), "show", name], cwd=ROOT, env=env,
+                             capture_output=True, text=True).stdout)
+    code = subprocess.run([NPM, "exec", "--", "stryker", "run"], cwd=ROOT).returncode
+    report = json.loads((ROOT / "reports" / "mutation" / "mutation.json").read_text())
+    js = [m["status"] for f in report["files"].values() for m in f["mutants"]]
+    js_killed = sum(s in ("Killed", "Timeout") for s in js)
+    js_tested = sum(s in ("Killed", "Timeout", "Survived", "NoCoverage") for s in js)
+    js_rate = js_killed / max(1, js_tested)
+    print(f"\nrules engine (mutmut): {stats['killed'] + stats.get('timeout', 0)} of {tested} "
+          f"mutants killed, {python_rate:.1%} (goal 90%); {len(survivors)} survived")
+    print(f"front end (StrykerJS): {js_killed} of {js_tested} mutants killed, {js_rate:.1%} "
+          "(goal 80%)")
+    return 0 if python_rate >= 0.9 and js_rate >= 0.8 and code == 0 else 1
+
+
 def lab() -> int:
     setup()
     copy_new(ROOT / "notebooks", WORKSPACE)
@@ -121,7 +156,8 @@ def lab() -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"lab": lambda: lab(), "test": lambda: test(argv[1:]), "bench": lambda: bench()}
+    commands = {"lab": lambda: lab(), "test": lambda: test(argv[1:]), "bench": lambda: bench(),
+                "mutants": lambda: mutants()}
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
