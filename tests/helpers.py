@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import os
 import random
+from pathlib import Path
 
 from mancala_widgets.rules import KiothiState, KisoloState
 
@@ -97,6 +99,24 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
     return p
 
 
+def shared_dir() -> Path | None:
+    """The team's shared/ folder (RULES.md, vectors): $MANCALA_SHARED, or shared/ beside
+    the clone or beside one of its parent folders."""
+    if os.environ.get("MANCALA_SHARED"):
+        return Path(os.environ["MANCALA_SHARED"])
+    for folder in Path(__file__).resolve().parents[1].parents:
+        if (folder / "shared" / "RULES.md").is_file():
+            return folder / "shared"
+    return None
+
+
+#: Tests against shared/ run wherever it is found, and must find it in CI.
+needs_shared = __import__("pytest").mark.skipif(
+    shared_dir() is None and os.environ.get("CI") != "true",
+    reason="shared/ (RULES.md, the vectors) sits beside the clone in CI and on the team's "
+           "machines; a user's clone has only the copies")
+
+
 def random_move(state, rnd: random.Random) -> dict:
     """A random legal move; in Kiothi's opening with a random placement."""
     moves = state.legal_moves()
@@ -133,5 +153,5 @@ def total_pieces(position: dict) -> int:
     return n
 
 
-__all__ = ["KiothiState", "KisoloState", "VARIANTS", "random_move", "replay_trace",
-           "total_pieces", "variant_id"]
+__all__ = ["KiothiState", "KisoloState", "VARIANTS", "needs_shared", "random_move",
+           "replay_trace", "shared_dir", "total_pieces", "variant_id"]

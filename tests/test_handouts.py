@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import needs_shared, shared_dir
 
 import mancala_widgets.handouts as handouts_module
 from mancala_widgets.handouts import (KINDS, PAPERS, HandoutError, diagram_steps, handout,
@@ -22,7 +23,7 @@ from mancala_widgets.lessons import (available_lessons, describe_answer, load_le
 from mancala_widgets.text import catalogue, tr
 from mancala_widgets.text.names import move_name
 
-RULES_MD = Path(__file__).resolve().parents[1].parent / "shared" / "RULES.md"
+RULES_MD = (shared_dir() or Path("/nonexistent")) / "RULES.md"
 LOCALES = ("en", "ko")
 DOCS = [("board", {"game": "kisolo", "columns": 7}), ("board", {"game": "kisolo", "columns": 6}),
         ("board", {"game": "kiothi"}), ("rules", {"game": "kisolo"}),
@@ -204,10 +205,10 @@ def test_a_rule_card_numbers_its_rules_and_lists_its_readings(game, locale):
     assert visible(box).count(phrase.strip()) == readings
 
 
-@pytest.mark.skipif(not RULES_MD.is_file(), reason="shared/RULES.md sits beside the clone only "
-                    "in CI and on the team's machines")
+@needs_shared
 @pytest.mark.parametrize("game", ["kisolo", "kiothi"])
 def test_every_reading_of_rules_md_is_on_the_card(game):
+    assert RULES_MD.is_file(), "CI reads shared/RULES.md, but shared/ is not beside the clone"
     card = catalogue("en")["handouts"]["rules"][game]
     assert len(card["readings"]) == reading_marks(game) + UNMARKED[game]
 

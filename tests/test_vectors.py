@@ -1,27 +1,15 @@
 """Every conformance case of shared/vectors runs here (RULES.md, "Conformance vectors")."""
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from mancala_widgets.rules import IllegalMoveError, apply_move, legal_moves, play
-from helpers import replay_trace
+from helpers import needs_shared, replay_trace, shared_dir
 
 HERE = Path(__file__).parent / "vectors"
-def shared_vectors() -> Path | None:
-    """The team's shared/vectors: $MANCALA_SHARED_VECTORS, or shared/vectors beside the
-    clone (or beside one of its parent folders)."""
-    if os.environ.get("MANCALA_SHARED_VECTORS"):
-        return Path(os.environ["MANCALA_SHARED_VECTORS"])
-    for folder in Path(__file__).resolve().parents[1].parents:
-        if (folder / "shared" / "vectors").is_dir():
-            return folder / "shared" / "vectors"
-    return None
-
-
-SHARED = shared_vectors()
+SHARED = shared_dir() / "vectors" if shared_dir() else None
 FILES = sorted(HERE.glob("*.json"))
 CASES = [(f.stem, case) for f in FILES for case in json.loads(f.read_text())]
 
@@ -35,13 +23,11 @@ def test_both_games_have_vectors():
     assert len(CASES) >= 30
 
 
-@pytest.mark.skipif(SHARED is None and os.environ.get("CI") != "true",
-                    reason="shared/vectors sits beside the clone in CI and on the team's "
-                    "machines; a user's clone has only the copies")
+@needs_shared
 def test_copies_match_shared_vectors():
     assert SHARED is not None and SHARED.is_dir(), (
-        "CI must check the copies against shared/vectors, but it is not beside the clone "
-        "(set MANCALA_SHARED_VECTORS to its folder)")
+        "CI must check the copies against shared/vectors, but shared/ is not beside the "
+        "clone (set MANCALA_SHARED to its folder)")
     shared = sorted(p.name for p in SHARED.glob("*.json"))
     assert shared == [f.name for f in FILES], "a vector file was added or removed upstream"
     for f in FILES:
