@@ -43,7 +43,7 @@ def initial_position(game: str, **variant: Any) -> dict:
 
 
 def new_state(game: str, **variant: Any) -> State:
-    if game not in GAMES or not isinstance(game, str):
+    if not isinstance(game, str) or game not in GAMES:
         raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
     unknown = sorted(set(variant) - set(_VARIANTS[game]))
     if unknown:
@@ -58,7 +58,7 @@ def load_position(d: Any) -> State:
         raise InvalidPositionError(f"position: expected a JSON object (dict), got "
                                    f"{type(d).__name__}")
     game = d.get("game")
-    if game not in GAMES or not isinstance(game, str):
+    if not isinstance(game, str) or game not in GAMES:
         raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
     return GAMES[game].from_dict(d)
 
