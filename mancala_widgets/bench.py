@@ -122,7 +122,7 @@ def main(argv=None):
         rate, positions = random_playouts(game, variant, seconds)
         playing = [s for s in positions if s.status == "playing"]
         moves = [(s, random.choice(s.legal_moves())) for s in playing
-                 if not (game == "kiothi" and s.opening)][:500]
+                 if not s.opening][:500]
         applied = per_second(lambda sm: sm[0].play(sm[1]), moves, seconds / 2)
         traced = per_second(lambda sm: sm[0].play(sm[1], []), moves, seconds / 2)
         legal = per_second(lambda s: s.legal_moves(), playing[:500], seconds / 2)

@@ -20,7 +20,7 @@ import time
 from typing import Protocol
 
 from .rules import PLAYERS, State
-from .rules.kiothi import COLS, OWN_BOMAS, own_boma
+from .rules.kiothi import COLS, OPPOSITE, OWN_BOMAS, own_boma
 from .text import tr
 from .text.names import move_name, pieces, side_names
 
@@ -43,21 +43,29 @@ def evaluate(state: State, player: int) -> float:
         if state.winner is None:
             return 0.0
         return WIN if state.winner == player else -WIN
-    if state.game == "kisolo":
-        geo, b = state.geo, state.board
-        mine = sum(b[h] for h in geo.circuit[player])
-        theirs = sum(b[h] for h in geo.circuit[1 - player])
-        # Stones decide Kisolo; stones in the inner row are the ones at risk and the
-        # ones that capture, so an empty-ish opponent inner row is worth a little more.
-        their_inner = sum(1 for h in geo.inner[1 - player] if b[h])
-        return float(mine - theirs) - 0.5 * their_inner
+    if state.GAME.has_jails:
+        return _evaluate_jails(state, player)
+    return _evaluate_on_board(state, player)
+
+
+def _evaluate_on_board(state, player: int) -> float:
+    """A game without stores (Kisolo): the stones each side holds decide it; stones in
+    the inner (facing) row are the ones at risk and the ones that capture, so an
+    empty-ish opponent inner row is worth a little more."""
+    geo, b = state.geo, state.board
+    their_inner = sum(1 for h in geo.inner[1 - player] if b[h])
+    return float(state.holdings(player) - state.holdings(1 - player)) - 0.5 * their_inner
+
+
+def _evaluate_jails(state, player: int) -> float:
+    """A game with jails (Kiothi): the jails decide it; warriors on your own row are
+    yours to sow; warriors not nki facing an empty boma, where an opposing sowing
+    could end, could be captured."""
     b, nki = state.board, state.nki
-    jails = state.jails[player] - state.jails[1 - player]
+    jails = state.holdings(player) - state.holdings(1 - player)
     own = sum(b[h] for h in OWN_BOMAS[player])
     other = sum(b[h] for h in OWN_BOMAS[1 - player])
-    # Warriors that could be captured: in a boma that is not nki, facing an empty
-    # boma where an opposing sowing could end.
-    exposed = [sum(b[h] for h in OWN_BOMAS[q] if b[h] and not nki[h] and not b[(h + 10) % 20])
+    exposed = [sum(b[h] for h in OWN_BOMAS[q] if b[h] and not nki[h] and not b[OPPOSITE[h]])
                for q in (player, 1 - player)]
     return 4.0 * jails + 0.5 * (own - other) + 1.0 * (exposed[1] - exposed[0])
 
@@ -103,14 +111,14 @@ def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
 
 def successors(state: State) -> list[tuple[dict, State]]:
     """(move, position after it) for every move a player considers."""
-    if state.game == "kiothi" and not state.opening:
-        return state.successors()
-    return [(m, state.play(m)) for m in candidate_moves(state)]
+    if state.opening:
+        return [(m, state.play(m)) for m in opening_candidates(state)]
+    return state.successors()
 
 
 def candidate_moves(state: State) -> list[dict]:
     """Full moves to choose from (the opening's lift pairs expanded)."""
-    if state.game == "kiothi" and state.opening:
+    if state.opening:
         return opening_candidates(state)
     return state.legal_moves()
 
@@ -179,7 +187,7 @@ def explain_move(state: State, move: dict, scored: list[tuple[float, dict]],
     said = move_name(state.game, move, PLAYERS[p], locale, names)
     if len(scored) == 1:
         return T("computer.only_move", move=said)
-    if state.game == "kiothi" and state.opening:
+    if state.opening:
         return T("computer.opening", move=said)
     mine = effect(state, move)
     parts = [T("computer.chose", move=said)]
@@ -215,28 +223,24 @@ def effect(state: State, move: dict) -> dict:
     after = state.play(move)
     out = {"gain": captured(state, after, p), "wins": after.winner == p,
            "loses": after.status != "playing" and after.winner == 1 - p, "threat": 0}
-    if after.status == "playing" and not (after.game == "kiothi" and after.opening):
+    if after.status == "playing" and not after.opening:
         out["threat"] = max((captured(after, reply, 1 - p) for _, reply in successors(after)),
                             default=0)
     return out
 
 
 def captured(before: State, after: State, p: int) -> int:
-    """Pieces player ``p`` captured between two positions (Kisolo: the
-    opponent's stones lost; Kiothi: warriors into p's jail)."""
-    if before.game == "kisolo":
-        theirs = before.geo.circuit[1 - p]
-        return max(0, sum(before.board[h] for h in theirs) - sum(after.board[h] for h in theirs))
-    if after.status != "playing":
-        return 0  # the end sweep is not a capture
-    return after.jails[p] - before.jails[p]
+    """Pieces player ``p`` captured between two positions: what they hold grew by
+    (Kisolo: stones on their rows; Kiothi: warriors in their jail). The sweep that
+    ends a Kiothi game is not a capture."""
+    if after.status != "playing" and after.GAME.has_jails:
+        return 0
+    return max(0, after.holdings(p) - before.holdings(p))
 
 
 def forced(state: State) -> bool:
-    """Kisolo's turn-start capture is forced: a position where it is due is not quiet."""
-    if state.game != "kisolo" or state.status != "playing":
-        return False
-    return bool(state.capture_columns())
+    """A position where a capture is forced (Kisolo's turn-start capture) is not quiet."""
+    return state.forced_capture()
 
 
 def immediate_gain(state: State, move: dict) -> float:

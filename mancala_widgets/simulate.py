@@ -40,7 +40,7 @@ def play_game(game: str, variant: dict, south: str, north: str, seed: int) -> di
     row = {"game": game, **variant, "result": state.status,
            "winner": state.to_dict()["winner"], "reason": state.reason, "length": moves,
            "captures": captures, "longest_relay": longest}
-    if game == "kiothi":
+    if state.GAME.has_jails:
         row["south_jail"], row["north_jail"] = state.jails
         row["one_warrior_victory"] = abs(state.jails[0] - state.jails[1]) == 2
     return row

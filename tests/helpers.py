@@ -22,7 +22,7 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
     kiothi = p["game"] == "kiothi"
     for ev in trace:
         kind = ev["kind"]
-        at = ev.get("hole") or ev.get("boma")
+        at = ev.get("cell")
         if kind == "lift":
             r, c = at
             assert board[r][c] >= ev["count"] > 0, ev
@@ -31,43 +31,43 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
             board[r][c] -= ev["count"]
             hand += ev["count"]
         elif kind == "sow":
-            holes = ev.get("holes") or ev.get("bomas")
+            holes = ev["cells"]
             assert len(holes) == hand, f"sowing {len(holes)} with {hand} in hand"
             for r, c in holes:
                 board[r][c] += 1
                 if kiothi:
                     p["sown"][r][c] = True
             hand = 0
-        elif kind == "capture" and not kiothi:
+        elif kind == "capture" and ev["into"] == "sow":
             for r, c, n in ev["from"]:
                 assert board[r][c] == n, ev
                 board[r][c] = 0
                 hand += n
             assert hand == ev["count"], ev
         elif kind == "capture":
-            r, c, n = ev["from"]
-            lr, lc = ev["boma"]
+            (r, c, n), = ev["from"]
+            lr, lc = ev["cell"]
             assert board[r][c] == n and board[lr][lc] == 1, ev
             board[r][c] = board[lr][lc] = 0
             p["jails"][ev["jail"]] += ev["count"]
             assert ev["count"] == n + 1
         elif kind == "leftmost_triple":
             if ev["taken"]:
-                for b in ev["bomas"]:
-                    r, c = b["boma"]
+                for b in ev["cells"]:
+                    r, c = b["cell"]
                     assert board[r][c] == b["count"] > 0 and not p["nki"][r][c], ev
                     board[r][c] = 0
                 p["jails"][ev["jail"]] += ev["count"]
         elif kind == "place":
-            r, c = ev["boma"]
+            r, c = ev["cell"]
             board[r][c] += ev["count"]
             hand -= ev["count"]
         elif kind == "nki_release":
-            r, c = ev["boma"]
+            r, c = ev["cell"]
             assert p["nki"][r][c], ev
             p["nki"][r][c] = False
         elif kind == "nki_mark":
-            marked = {tuple(x) for x in ev["bomas"]}
+            marked = {tuple(x) for x in ev["cells"]}
             full = {(r, c) for r in range(2) for c in range(10) if board[r][c]}
             assert marked == full, "nki marks exactly the bomas holding warriors"
             for r, c in marked:
@@ -85,7 +85,7 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
             p["to_move"] = ev["to_move"]
         elif kind == "game_end":
             for s in ev.get("sweep", []):
-                r, c = s["boma"]
+                r, c = s["cell"]
                 assert board[r][c] == s["count"], s
                 board[r][c] = 0
                 p["jails"][s["jail"]] += s["count"]

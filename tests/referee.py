@@ -66,19 +66,19 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
 
     def capture(ev, column, rule):
         """Steps 2 and 5: O's inner and outer hole of ``column``, sown from P's inner hole."""
-        assert ev["kind"] == "capture" and ev["rule"] == rule, (ev, rule)
+        assert ev["kind"] == "capture" and ev["rule"] == rule and ev["into"] == "sow", (ev, rule)
         inner, outer = (their_inner, column), (their_outer, column)
         assert b[inner[0]][column] > 0, "a capture needs stones in the opposite inner hole"
         assert [tuple(x[:2]) for x in ev["from"]] == [inner, outer], ev
         assert [x[2] for x in ev["from"]] == [b[inner[0]][column], b[outer[0]][column]], ev
         taken = b[inner[0]][column] + b[outer[0]][column]
-        assert tuple(ev["to"]) == (mine_inner, column) and ev["count"] == taken, ev
+        assert tuple(ev["cell"]) == (mine_inner, column) and ev["count"] == taken, ev
         b[inner[0]][column] = b[outer[0]][column] = 0
         return sow(next(events), (mine_inner, column), taken)
 
     def sow(ev, start, m):
         assert ev["kind"] == "sow", ev
-        holes = [tuple(h) for h in ev["holes"]]
+        holes = [tuple(h) for h in ev["cells"]]
         expected, h = [], start
         for i in range(m):
             expected.append(h)
@@ -99,7 +99,7 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
         assert not due, f"a sowing was allowed while a turn-start capture was due in {due}"
         start = (move["row"], move["column"])
         lift = next(events)
-        assert lift["kind"] == "lift" and tuple(lift["hole"]) == start, lift
+        assert lift["kind"] == "lift" and tuple(lift["cell"]) == start, lift
         assert lift["count"] == b[start[0]][start[1]] > 0, lift
         m, b[start[0]][start[1]] = b[start[0]][start[1]], 0
         last = sow(next(events), kisolo_next(P, start, n), m)
@@ -110,7 +110,7 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
                 b[r][:] = row
             lap, seen = ev["to_lap"], None
             ev = next(events)
-        assert ev["kind"] == "lap_end" and tuple(ev["hole"]) == last, ev
+        assert ev["kind"] == "lap_end" and tuple(ev["cell"]) == last, ev
         occupied = b[last[0]][last[1]] > 1
         nxt = kisolo_next(P, last, n)
         assert ev["occupied"] == occupied and tuple(ev["next"]) == nxt, ev
@@ -146,7 +146,7 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
         else:
             lift = next(events)
             assert lift["kind"] == "lift" and lift["rule"] == "pussa_kanawa", lift
-            assert tuple(lift["hole"]) == nxt, "pussa kanawa lifts the hole after the landing hole"
+            assert tuple(lift["cell"]) == nxt, "pussa kanawa lifts the hole after the landing hole"
             assert tuple(lift["landing"]) == last and lift["count"] == b[nxt[0]][nxt[1]], lift
             m, b[nxt[0]][nxt[1]] = b[nxt[0]][nxt[1]], 0
             last = sow(next(events), kisolo_next(P, nxt, n), m)
@@ -252,18 +252,18 @@ def check_kiothi_move(before: dict, move: dict, trace: list[dict]):
         for _ in range(2):
             ev = next(events)
             assert ev["kind"] == "lift" and ev["rule"] == "opening_redistribution", ev
-            r, c = ev["boma"]
+            r, c = ev["cell"]
             assert r == own_row(P) and ev["count"] == b[r][c] > 0, ev
             b[r][c] = 0
         for r, c, k in move["place"]:
             ev = next(events)
-            assert ev == {"kind": "place", "rule": "opening_redistribution", "boma": [r, c],
+            assert ev == {"kind": "place", "rule": "opening_redistribution", "cell": [r, c],
                           "count": k}, ev
             b[r][c] += k
         if before["turn"] == 2:
             ev = next(events)
             full = sorted([r, c] for r in range(2) for c in range(10) if b[r][c])
-            assert ev["kind"] == "nki_mark" and sorted(ev["bomas"]) == full, ev
+            assert ev["kind"] == "nki_mark" and sorted(ev["cells"]) == full, ev
             for r, c in full:
                 p["nki"][r][c] = True
     else:
@@ -284,7 +284,7 @@ def check_kiothi_move(before: dict, move: dict, trace: list[dict]):
         for c in range(10):
             if b[r][c]:
                 to = P if other_can else ("south" if r == 1 else "north")
-                expected.append({"boma": [r, c], "count": b[r][c], "jail": to})
+                expected.append({"cell": [r, c], "count": b[r][c], "jail": to})
                 p["jails"][to] += b[r][c]
     assert ev["sweep"] == expected, "the last warriors go to the player who can still move"
     assert ev["jails"] == p["jails"], ev
@@ -296,12 +296,12 @@ def _follow_sowing(p, P, cell, k, events):
     b, nki, sown = p["board"], p["nki"], p["sown"]
 
     def lift(ev, h, count, rule):
-        assert ev["kind"] == "lift" and ev["rule"] == rule and tuple(ev["boma"]) == h, ev
+        assert ev["kind"] == "lift" and ev["rule"] == rule and tuple(ev["cell"]) == h, ev
         assert ev["count"] == count and ev["left"] == b[h[0]][h[1]] - count, ev
         b[h[0]][h[1]] -= count
         if nki[h[0]][h[1]]:
             rel = next(events)
-            assert rel == {"kind": "nki_release", "rule": "nki_release", "boma": list(h)}, rel
+            assert rel == {"kind": "nki_release", "rule": "nki_release", "cell": list(h)}, rel
             nki[h[0]][h[1]] = False
 
     def sow(ev, h, count):
@@ -310,7 +310,7 @@ def _follow_sowing(p, P, cell, k, events):
         for _ in range(count):
             h = kiothi_next(h)
             expected.append(h)
-        assert [tuple(x) for x in ev["bomas"]] == expected, ev
+        assert [tuple(x) for x in ev["cells"]] == expected, ev
         for x, y in expected:
             b[x][y] += 1
             sown[x][y] = True
@@ -325,7 +325,7 @@ def _follow_sowing(p, P, cell, k, events):
                 b[r][:], nki[r][:], sown[r][:] = ev["board"][r], ev["nki"][r], ev["sown"][r]
             ev = next(events)
         occupied = b[last[0]][last[1]] > 1
-        assert ev["kind"] == "lap_end" and tuple(ev["boma"]) == last, ev
+        assert ev["kind"] == "lap_end" and tuple(ev["cell"]) == last, ev
         assert ev["then"] == ("relay" if occupied else "end"), "a relay exactly when occupied"
         if not occupied:
             break
@@ -345,7 +345,8 @@ def _follow_sowing(p, P, cell, k, events):
         assert ev["kind"] == "no_capture" and ev["why"] == "nki", "an nki boma is not captured"
         return
     taken = b[opp[0]][opp[1]]
-    assert ev["kind"] == "capture" and ev["from"] == [opp[0], opp[1], taken], ev
+    assert ev["kind"] == "capture" and ev["from"] == [[opp[0], opp[1], taken]], ev
+    assert ev["into"] == "jail" and tuple(ev["cell"]) == last, ev
     assert ev["count"] == taken + 1 and ev["jail"] == P, "the capturing warrior goes too"
     p["jails"][P] += taken + 1
     b[opp[0]][opp[1]] = b[r][c] = 0
@@ -353,7 +354,7 @@ def _follow_sowing(p, P, cell, k, events):
         return
     ev = next(events)
     three = triple_of(P)
-    assert ev["kind"] == "leftmost_triple" and [tuple(x["boma"]) for x in ev["bomas"]] == three, ev
+    assert ev["kind"] == "leftmost_triple" and [tuple(x["cell"]) for x in ev["cells"]] == three, ev
     take = all(b[x][y] and not nki[x][y] and (empty_at_start((x, y), p["start_holes"])
                                               or sown[x][y]) for x, y in three)
     assert ev["taken"] == take, f"the triple is taken exactly when RULES.md says: {ev}"

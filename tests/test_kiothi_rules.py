@@ -81,13 +81,13 @@ def test_partial_lifting_any_count_from_one_to_all():
 
 def test_sowing_runs_along_own_row_then_the_opponents_row():
     after, trace = play(pos([0] * 10, [0] * 8 + [3, 0], jails=(1, 0)), sow(1, 8, 3))
-    assert events(trace, "sow")[0]["bomas"] == [[1, 9], [0, 9], [0, 8]]
+    assert events(trace, "sow")[0]["cells"] == [[1, 9], [0, 9], [0, 8]]
 
 
 def test_north_sows_from_its_own_left_along_row_0_then_into_souths_row():
     after, trace = play(pos([2, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 10, "north", 8, jails=(0, 1)),
                         sow(0, 0, 2))
-    assert events(trace, "sow")[0]["bomas"] == [[1, 0], [1, 1]]
+    assert events(trace, "sow")[0]["cells"] == [[1, 0], [1, 1]]
 
 
 def test_sown_marks_every_boma_that_receives_a_warrior_for_good():
@@ -114,7 +114,7 @@ def test_first_lap_restriction_is_off_when_not_orthodox_and_the_lap_relays():
 def test_first_lap_may_end_in_the_opponents_occupied_boma_and_relays():
     after, trace = play(pos([0] * 9 + [3], [0] * 8 + [2, 0]), sow(1, 8, 2))
     relay = events(trace, "lift")[1]
-    assert relay["rule"] == "relay" and relay["boma"] == [0, 9] and relay["count"] == 4
+    assert relay["rule"] == "relay" and relay["cell"] == [0, 9] and relay["count"] == 4
 
 
 def test_relay_restriction_applies_to_the_first_lap_only():
@@ -126,10 +126,10 @@ def test_relay_restriction_applies_to_the_first_lap_only():
     assert move in legal_moves(p)
     after, trace = play(p, move)
     ends = events(trace, "lap_end")
-    assert ends[0]["boma"] == [0, 9] and ends[0]["then"] == "relay"
-    assert ends[1]["lap"] == 2 and ends[1]["boma"] == [1, 0] and ends[1]["own_row"]
+    assert ends[0]["cell"] == [0, 9] and ends[0]["then"] == "relay"
+    assert ends[1]["lap"] == 2 and ends[1]["cell"] == [1, 0] and ends[1]["own_row"]
     assert ends[1]["then"] == "relay", "a later lap may end in an occupied boma of your own row"
-    assert events(trace, "lift")[2] == {"kind": "lift", "rule": "relay", "boma": [1, 0],
+    assert events(trace, "lift")[2] == {"kind": "lift", "rule": "relay", "cell": [1, 0],
                                         "count": 2, "left": 0, "partial": False, "lap": 3}
 
 
@@ -138,14 +138,14 @@ def test_nki_release_when_lifting_even_part_of_a_boma():
     after, trace = play(pos([1] + [0] * 9, [0] * 9 + [5], nki=nki), sow(1, 9, 2))
     assert after["nki"][1][9] is False and after["board"][1][9] == 3
     assert events(trace, "nki_release") == [{"kind": "nki_release", "rule": "nki_release",
-                                             "boma": [1, 9]}]
+                                             "cell": [1, 9]}]
 
 
 def test_nki_release_when_a_relay_lap_lifts_the_boma():
     nki = [F[:9] + [True], F[:]]
     after, trace = play(pos([0] * 9 + [2], [0] * 8 + [2, 0], nki=nki), sow(1, 8, 2))
     assert after["nki"][0][9] is False
-    assert [e["boma"] for e in events(trace, "nki_release")] == [[0, 9]]
+    assert [e["cell"] for e in events(trace, "nki_release")] == [[0, 9]]
 
 
 def test_dropping_into_an_nki_boma_does_not_release_it_reading():
@@ -161,7 +161,7 @@ def test_capture_takes_the_opposite_boma_and_the_capturing_warrior_to_jail():
                         sow(1, 2, 2))
     assert after["jails"]["south"] == 4
     assert after["board"][0][4] == 0 and after["board"][1][4] == 0
-    assert events(trace, "capture")[0]["from"] == [0, 4, 3]
+    assert events(trace, "capture")[0]["from"] == [[0, 4, 3]]
 
 
 def test_no_capture_when_the_sowing_ends_on_the_opponents_row():
@@ -219,8 +219,8 @@ def test_game_end_sweeps_the_board_to_the_player_who_can_still_move():
     after, trace = play(pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 2, 0, 0, 0, 0, 0, 2, 0],
                             jails=(26, 29)), sow(1, 2, 2))
     end = trace[-1]
-    assert end["sweep"] == [{"boma": [1, 3], "count": 1, "jail": "south"},
-                            {"boma": [1, 8], "count": 2, "jail": "south"}]
+    assert end["sweep"] == [{"cell": [1, 3], "count": 1, "jail": "south"},
+                            {"cell": [1, 8], "count": 2, "jail": "south"}]
     assert end["one_warrior_victory"] is True and end["margin"] == 2
     assert after["jails"] == {"south": 31, "north": 29} and after["winner"] == "south"
 
@@ -240,9 +240,9 @@ def test_game_end_when_neither_can_move_each_row_goes_to_its_owner_reading(monke
                               jails=(24, 30)))
     monkeypatch.setattr(type(state), "has_legal_move", lambda self, p: False)
     end = state.end_if_stuck(trace := []) and trace[-1]
-    assert end["sweep"] == [{"boma": [0, 2], "count": 3, "jail": "north"},
-                            {"boma": [1, 8], "count": 2, "jail": "south"},
-                            {"boma": [1, 9], "count": 1, "jail": "south"}]
+    assert end["sweep"] == [{"cell": [0, 2], "count": 3, "jail": "north"},
+                            {"cell": [1, 8], "count": 2, "jail": "south"},
+                            {"cell": [1, 9], "count": 1, "jail": "south"}]
     assert state.jails == [27, 33] and state.winner == 1
 
 

@@ -28,19 +28,19 @@ def board(**holes):
 
 def test_circuit_south_turns_from_outer_row_into_inner_row():
     after, trace = play(pos(board(h3_5=3, h0_0=1)), {"type": "sow", "row": 3, "column": 5})
-    assert trace[1]["holes"] == [[3, 6], [2, 6], [2, 5]]
+    assert trace[1]["cells"] == [[3, 6], [2, 6], [2, 5]]
     assert after["board"][2][5:] == [1, 1] and after["board"][3][6] == 1
 
 
 def test_circuit_north_runs_its_outer_row_right_to_left_then_inner_left_to_right():
     after, trace = play(pos(board(h0_1=3, h3_0=1), "north"), {"type": "sow", "row": 0, "column": 1})
-    assert trace[1]["holes"] == [[0, 0], [1, 0], [1, 1]]
+    assert trace[1]["cells"] == [[0, 0], [1, 0], [1, 1]]
 
 
 def test_sowing_never_skips_the_hole_it_started_from():
     # 15 stones from (3,0) go once round all 14 holes, (3,0) included, and one more.
     after, trace = play(pos(board(h3_0=15, h0_0=1)), {"type": "sow", "row": 3, "column": 0})
-    holes = trace[1]["holes"]
+    holes = trace[1]["cells"]
     assert len(holes) == 15 and holes[13] == [3, 0] and holes[14] == [3, 1]
 
 
@@ -57,9 +57,9 @@ def test_turn_start_capture_takes_inner_and_outer_and_sows_from_own_inner_hole()
     after, trace = play(p, {"type": "capture", "column": 3})
     cap = trace[0]
     assert cap["rule"] == "turn_start_capture"
-    assert cap["from"] == [[1, 3, 2], [0, 3, 4]] and cap["to"] == [2, 3] and cap["count"] == 6
+    assert cap["from"] == [[1, 3, 2], [0, 3, 4]] and cap["cell"] == [2, 3] and cap["count"] == 6
     # the first stone goes into (2,3) itself, then on round South's circuit
-    assert trace[1]["holes"] == [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]]
+    assert trace[1]["cells"] == [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]]
     assert after["board"][1][3] == after["board"][0][3] == 0
 
 
@@ -72,7 +72,7 @@ def test_pussa_kanawa_lifts_the_hole_after_the_landing_hole():
     p = pos(board(h3_0=2, h3_3=3, h0_6=1, h1_6=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 0})
     relay = [e for e in trace if e["kind"] == "lift" and e["rule"] == "pussa_kanawa"]
-    assert relay == [{"kind": "lift", "rule": "pussa_kanawa", "hole": [3, 3], "count": 3,
+    assert relay == [{"kind": "lift", "rule": "pussa_kanawa", "cell": [3, 3], "count": 3,
                       "lap": 2, "landing": [3, 2]}]
     assert after["board"][3] == [0, 1, 1, 0, 1, 1, 1]
 
@@ -81,7 +81,7 @@ def test_turn_ends_when_the_next_hole_is_empty_even_after_an_occupied_landing():
     p = pos(board(h3_0=2, h3_2=4, h1_5=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 0})
     end = [e for e in trace if e["kind"] == "lap_end"]
-    assert end == [{"kind": "lap_end", "lap": 1, "hole": [3, 2], "occupied": True,
+    assert end == [{"kind": "lap_end", "lap": 1, "cell": [3, 2], "occupied": True,
                     "next": [3, 3], "next_count": 0, "then": "end"}]
     assert after["board"][3][2] == 5 and after["to_move"] == "north"
 
@@ -92,10 +92,10 @@ def test_mid_move_capture_needs_an_occupied_landing_hole():
     # hole was empty: a relay, not a capture.
     p = pos(board(h3_6=14, h1_6=3, h1_0=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 6})
-    assert trace[2] == {"kind": "lap_end", "lap": 1, "hole": [3, 6], "occupied": False,
+    assert trace[2] == {"kind": "lap_end", "lap": 1, "cell": [3, 6], "occupied": False,
                         "next": [2, 6], "next_count": 1, "then": "relay"}
     assert trace[3]["kind"] == "lift" and trace[3]["rule"] == "pussa_kanawa"
-    assert trace[3]["hole"] == [2, 6]
+    assert trace[3]["cell"] == [2, 6]
 
 
 def test_mid_move_capture_sows_from_the_capturing_inner_hole_itself():
@@ -103,9 +103,9 @@ def test_mid_move_capture_sows_from_the_capturing_inner_hole_itself():
     after, trace = play(p, {"type": "sow", "row": 3, "column": 5})
     caps = [e for e in trace if e["kind"] == "capture"]
     assert caps[0]["rule"] == "mid_move_capture"
-    assert caps[0]["from"] == [[1, 6, 3], [0, 6, 1]] and caps[0]["to"] == [2, 6]
+    assert caps[0]["from"] == [[1, 6, 3], [0, 6, 1]] and caps[0]["cell"] == [2, 6]
     sow = trace[trace.index(caps[0]) + 1]
-    assert sow["holes"] == [[2, 6], [2, 5], [2, 4], [2, 3]]
+    assert sow["cells"] == [[2, 6], [2, 5], [2, 4], [2, 3]]
 
 
 def test_no_capture_when_the_opposite_inner_hole_is_empty_reading():
@@ -117,7 +117,7 @@ def test_no_capture_when_the_opposite_inner_hole_is_empty_reading():
     end = trace[2]
     assert end["kind"] == "lap_end" and end["occupied"] and end["next"] == [2, 6]
     assert end["then"] == "relay"
-    assert trace[3]["rule"] == "pussa_kanawa" and trace[3]["hole"] == [2, 6]
+    assert trace[3]["rule"] == "pussa_kanawa" and trace[3]["cell"] == [2, 6]
     assert all(e["kind"] != "capture" for e in trace)
     assert after["board"][0][6] == 5
 
@@ -128,9 +128,9 @@ def test_the_same_lap_end_captures_when_the_opposite_inner_hole_holds_stones():
     p = pos(board(h3_5=15, h0_6=3, h1_6=2, h1_0=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 5})
     end = next(e for e in trace if e["kind"] == "lap_end")
-    assert end["hole"] == [3, 6] and end["occupied"] and end["then"] == "capture"
+    assert end["cell"] == [3, 6] and end["occupied"] and end["then"] == "capture"
     capture = next(e for e in trace if e["kind"] == "capture")
-    assert capture["from"] == [[1, 6, 2], [0, 6, 3]] and capture["to"] == [2, 6]
+    assert capture["from"] == [[1, 6, 2], [0, 6, 3]] and capture["cell"] == [2, 6]
 
 
 def test_capture_that_empties_the_inner_row_wins_at_once_despite_outer_stones():

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import GAMES, MalformedError, load_position, new_state
+from ..rules.game import game as game_of
 from ..text import LOCALES, Refusal, tr
 from ..text.names import hole_name
 
@@ -37,8 +38,6 @@ NUMBER_OF = ("captured", "laps", "nki", "margin")
 CHOICE_OF = {"ends": ("ends", "never"), "captures": ("yes", "no"), "relay": ("yes", "no"),
              "wins": ("yes", "no")}
 TEXT_MAX = 4000
-#: Pieces on the board (and in the jails) at the start of each variant.
-FULL_TOTAL = {("kisolo", 7): 84, ("kisolo", 6): 72, ("kiothi", 6): 60, ("kiothi", 5): 50}
 
 
 def default_question(ask: str, game: str, of: str | None = None) -> dict:
@@ -223,12 +222,13 @@ def _parse_step(raw, where, state, game):
 
 
 def _total(state) -> int:
-    return sum(state.board) + (sum(state.jails) if state.game == "kiothi" else 0)
+    """Pieces in play: on the board and in the jails, if the game has them."""
+    return sum(state.board) + sum(getattr(state, "jails", ()))
 
 
 def _variant_total(state) -> int:
-    size = state.columns if state.game == "kisolo" else state.start_holes
-    return FULL_TOTAL[(state.game, size)]
+    g = game_of(state.game)
+    return g.total_pieces(**{k: getattr(state, k) for k in g.variants})
 
 
 def _is_puzzle(state) -> int | None:
@@ -238,7 +238,7 @@ def _is_puzzle(state) -> int | None:
 
 def _check_reachable(state, where: str):
     """Refuse set-ups that cannot arise in play and would teach something false."""
-    if state.game == "kiothi" and state.status == "playing":
+    if game_of(state.game).has_nki and state.status == "playing":
         for h, (n, nki) in enumerate(zip(state.board, state.nki)):
             if nki and not n:
                 raise InvalidLessonError(
@@ -262,10 +262,9 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
     if kinds is not None and of not in kinds:
         raise InvalidLessonError(f"{where}: predict.of = {of!r}: a {ask} question asks about "
                                  f"one of {', '.join(kinds)}")
-    if ask == "protected" or of == "nki":
-        if game != "kiothi":
-            raise InvalidLessonError(f"{where}: predict: only Kiothi has nki (protected) bomas")
-    if of == "margin" and (game != "kiothi" or after["status"] == "playing"):
+    if (ask == "protected" or of == "nki") and not game_of(game).has_nki:
+        raise InvalidLessonError(f"{where}: predict: only Kiothi has nki (protected) bomas")
+    if of == "margin" and (not game_of(game).has_jails or after["status"] == "playing"):
         raise InvalidLessonError(f"{where}: predict.of = 'margin': asks the final difference of "
                                  "the jails, so the move must end a Kiothi game")
     answer = predict_answer(ask, game, trace, after, of)
@@ -289,17 +288,17 @@ def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None
     cells, a whole number (``number``) or an option (``choice``)."""
     if ask == "landing":
         ends = [e for e in trace if e["kind"] == "lap_end"]
-        return [ends[0].get("hole") or ends[0].get("boma")] if ends else None
+        return [ends[0]["cell"]] if ends else None
     relays = [e for e in trace if e["kind"] == "lift" and e["rule"] in ("pussa_kanawa", "relay")]
     captures = [e for e in trace if e["kind"] == "capture"]
     if ask == "lifted":
-        return [relays[0].get("hole") or relays[0].get("boma")] if relays else None
+        return [relays[0]["cell"]] if relays else None
     if ask == "capture":
         if not captures:
             return []
-        taken = captures[0]["from"]
-        # Kisolo takes a column: the question asks for the inner hole, the one that decides.
-        return [list(taken[0][:2])] if game == "kisolo" else [list(taken[:2])]
+        # The first cell taken: Kiothi's opposite boma, Kisolo's inner hole (the one that
+        # decides; the outer hole behind it goes along).
+        return [list(captures[0]["from"][0][:2])]
     if ask == "protected":
         return sorted([r, c] for r in range(2) for c in range(10) if after["nki"][r][c])
     if ask == "number":

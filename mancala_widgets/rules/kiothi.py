@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .game import KIOTHI, kiothi_board
 from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOverError,
                      IllegalMoveError, InvalidMoveError, InvalidPositionError, check_bool,
                      check_cell, check_dict, check_grid, check_int, check_result_fields,
@@ -25,24 +26,27 @@ from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOver
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
 WARRIORS_PER_BOMA = 5
-OWN_ROW = (1, 0)  # South's row, North's row
 STATUSES = {"playing": (), "won": ("no legal move",), "draw": ("equal jails",)}
 POSITION_FIELDS = ("game", "start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown",
                    "jails", "status", "winner", "reason")
 
-# RULES.md "Circuit": (1,0) .. (1,9) (0,9) .. (0,0), back to (1,0).
-CIRCUIT = [10 + c for c in range(COLS)] + [c for c in reversed(range(COLS))]
+# The board's facts (rules/game.py) as flat tables: boma (r, c) is index r * 10 + c.
+_BOARD = kiothi_board()
+CIRCUIT = [r * COLS + c for r, c in _BOARD.circuits["south"]]
 NEXT = [0] * SIZE
 for _i, _h in enumerate(CIRCUIT):
     NEXT[_h] = CIRCUIT[(_i + 1) % SIZE]
-OWNER = [NORTH] * COLS + [SOUTH] * COLS
-OWN_BOMAS = (list(range(10, 20)), list(range(0, 10)))
+OWNER = [PLAYERS.index(_BOARD.owner(divmod(h, COLS))) for h in range(SIZE)]
+OWN_ROW = tuple(_BOARD.facing_rows[name] for name in PLAYERS)  # South's row, North's row
+OWN_BOMAS = tuple([r * COLS + c for r in _BOARD.rows_of(name) for c in range(COLS)]
+                  for name in PLAYERS)
 RECORD_FROM_LAP = 32
 
 
 def opposite(h: int) -> int:
     """(r,c) faces (1-r,c)."""
-    return (h + COLS) % SIZE
+    r, c = _BOARD.opposite(divmod(h, COLS))
+    return r * COLS + c
 
 
 def own_boma(p: int, i: int) -> int:
@@ -57,6 +61,8 @@ def own_index(h: int) -> int:
     return h - 10 if OWNER[h] == SOUTH else 9 - h
 
 
+#: The boma facing each boma, as a table for the hot paths.
+OPPOSITE = [opposite(h) for h in range(SIZE)]
 LEFTMOST = (own_boma(SOUTH, 0), own_boma(NORTH, 0))
 #: The three opponent bomas at the player's indices 1, 2, 3 (leftmost triple).
 TRIPLE = tuple([opposite(own_boma(p, i)) for i in (1, 2, 3)] for p in (SOUTH, NORTH))
@@ -75,6 +81,7 @@ class KiothiState:
     """One Kiothi position. Immutable in use: :meth:`play` returns a new state."""
 
     game = "kiothi"
+    GAME = KIOTHI  # the game's fixed facts (rules/game.py)
     __slots__ = ("start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown", "jails",
                  "status", "winner", "reason", "move_stats")
 
@@ -169,6 +176,14 @@ class KiothiState:
     def opening(self) -> bool:
         """Turns 1 and 2 are the opening redistribution."""
         return self.turn <= 2
+
+    def holdings(self, p: int) -> int:
+        """What player ``p`` holds: the warriors in their jail."""
+        return self.jails[p]
+
+    def forced_capture(self) -> bool:
+        """Kiothi never forces a capture."""
+        return False
 
     # -- legal moves ------------------------------------------------------------
 
@@ -299,8 +314,9 @@ class KiothiState:
 
     # -- playing a move ---------------------------------------------------------
 
-    def play(self, move, trace: list | None = None) -> "KiothiState":
-        """The position after ``move``; appends the move's events to ``trace``."""
+    def play(self, move, trace: list | None = None, history=None) -> "KiothiState":
+        """The position after ``move``; appends the move's events to ``trace``.
+        (``history`` is accepted like Kisolo's; Kiothi has no draw by repetition.)"""
         parsed = self.parse_move(move)
         p = self.to_move
         if parsed[0] == "redistribute":
@@ -321,13 +337,13 @@ class KiothiState:
         b = self.board[:]
         for h in lifted:
             if trace is not None:
-                trace.append({"kind": "lift", "rule": "opening_redistribution", "boma": cell(h),
+                trace.append({"kind": "lift", "rule": "opening_redistribution", "cell": cell(h),
                               "count": b[h]})
             b[h] = 0
         for h, n in placed:
             if trace is not None:
                 trace.append({"kind": "place", "rule": "opening_redistribution",
-                              "boma": cell(h), "count": n})
+                              "cell": cell(h), "count": n})
             b[h] += n
         nki = self.nki[:]
         if self.turn == 2:
@@ -335,7 +351,7 @@ class KiothiState:
             nki = [bool(v) for v in b]
             if trace is not None:
                 trace.append({"kind": "nki_mark", "rule": "nki_marking",
-                              "bomas": [cell(h) for h in range(SIZE) if nki[h]]})
+                              "cells": [cell(h) for h in range(SIZE) if nki[h]]})
         return b, nki, self.sown[:], self.jails[:]
 
     def end_if_stuck(self, trace) -> "KiothiState":
@@ -350,7 +366,7 @@ class KiothiState:
         for h in range(SIZE):
             if self.board[h]:
                 to = (1 - q) if other_can else OWNER[h]
-                sweep.append({"boma": cell(h), "count": self.board[h], "jail": PLAYERS[to]})
+                sweep.append({"cell": cell(h), "count": self.board[h], "jail": PLAYERS[to]})
                 self.jails[to] += self.board[h]
                 self.board[h] = 0
         self.status, self.winner, self.reason, margin = _result_of(self.jails)
@@ -397,7 +413,7 @@ class _Sowing:
     def lift(self, h: int, k: int, rule: str):
         contents = self.b[h]
         if self.tracing:
-            self.emit({"kind": "lift", "rule": rule, "boma": cell(h), "count": k,
+            self.emit({"kind": "lift", "rule": rule, "cell": cell(h), "count": k,
                        "left": contents - k, "partial": k < contents, "lap": self.lap})
         self.b[h] -= k
         if self.nki[h]:
@@ -407,7 +423,7 @@ class _Sowing:
         """Lifting warriors from a boma removes its nki mark for good."""
         self.nki[h] = False
         if self.tracing:
-            self.emit({"kind": "nki_release", "rule": "nki_release", "boma": cell(h)})
+            self.emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(h)})
 
     def sow_from_next(self, h: int, k: int) -> int:
         b, sown = self.b, self.sown
@@ -419,7 +435,7 @@ class _Sowing:
             if holes is not None:
                 holes.append(cell(h))
         if self.tracing:
-            self.emit({"kind": "sow", "lap": self.lap, "bomas": holes})
+            self.emit({"kind": "sow", "lap": self.lap, "cells": holes})
         return h
 
     def run(self, h: int, k: int):
@@ -446,7 +462,7 @@ class _Sowing:
             if key is not None:
                 seen.add(key)
             if self.tracing:
-                self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": True,
+                self.emit({"kind": "lap_end", "lap": self.lap, "cell": cell(last), "occupied": True,
                            "own_row": OWNER[last] == p, "then": "relay"})
             self.lap += 1
             m = b[last]
@@ -459,7 +475,7 @@ class _Sowing:
                                "nki": grid(self.nki, COLS), "sown": grid(self.sown, COLS)})
             self.resumed = True
         if self.tracing:
-            self.emit({"kind": "lap_end", "lap": self.lap, "boma": cell(last), "occupied": False,
+            self.emit({"kind": "lap_end", "lap": self.lap, "cell": cell(last), "occupied": False,
                        "own_row": OWNER[last] == p, "then": "end"})
         self.capture(last)
         return None
@@ -479,15 +495,15 @@ class _Sowing:
             self.captures += 1
             if self.tracing:
                 self.emit({"kind": "capture", "rule": "capture", "player": PLAYERS[p],
-                           "boma": cell(last), "from": cell(opp) + [taken], "count": taken + 1,
-                           "jail": PLAYERS[p]})
+                           "lap": self.lap, "cell": cell(last), "from": [cell(opp) + [taken]],
+                           "count": taken + 1, "into": "jail", "jail": PLAYERS[p]})
             self.jails[p] += taken + 1
             b[opp] = b[last] = 0
             if last == LEFTMOST[p]:
                 self.leftmost_triple()
             return
         if self.tracing:
-            self.emit({"kind": "no_capture", "rule": rule, "boma": cell(last), "opposite": cell(opp),
+            self.emit({"kind": "no_capture", "rule": rule, "cell": cell(last), "opposite": cell(opp),
                        "why": why})
 
     def leftmost_triple(self):
@@ -495,7 +511,7 @@ class _Sowing:
         b, p = self.b, self.p
         at_start = empty_at_start(self.state.start_holes)
         triple = TRIPLE[p]
-        bomas = [{"boma": cell(h), "count": b[h], "nki": self.nki[h],
+        bomas = [{"cell": cell(h), "count": b[h], "nki": self.nki[h],
                   "empty_at_start": at_start[h], "sown": self.sown[h]} for h in triple]
         if not all(b[h] for h in triple):
             why = "not_all_full"
@@ -508,7 +524,7 @@ class _Sowing:
         count = sum(b[h] for h in triple) if why is None else 0
         if self.tracing:
             self.emit({"kind": "leftmost_triple", "rule": "leftmost_triple", "player": PLAYERS[p],
-                       "taken": why is None, "why": why, "bomas": bomas, "count": count,
+                       "taken": why is None, "why": why, "cells": bomas, "count": count,
                        "jail": PLAYERS[p]})
         if why is None:
             self.jails[p] += count

@@ -14,7 +14,9 @@ so the sowing loop touches nothing but a list of ints.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Mapping
 
+from .game import KISOLO, kisolo_board
 from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOverError,
                      IllegalMoveError, InvalidMoveError, InvalidPositionError, check_dict,
                      check_grid, check_int, check_result_fields, grid, player_index)
@@ -22,32 +24,30 @@ from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOver
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
 ROWS = 4
-#: Each player's rows: (inner, outer).
-INNER_ROW = (2, 1)
-OUTER_ROW = (3, 0)
+#: RULES.md step 7: the third occurrence of a position draws the game.
+REPETITION_LIMIT = 3
 STATUSES = {"playing": (), "won": ("inner row emptied",),
             "draw": ("perpetual sowing", "repetition")}
 POSITION_FIELDS = ("game", "columns", "to_move", "board", "status", "winner", "reason")
 
 
 class Geometry:
-    """Circuits and facing holes of a 4 x ``columns`` board."""
+    """A 4 x ``columns`` board (rules/game.py) as flat tables for the sowing loop:
+    hole ``(r, c)`` is index ``r * columns + c``."""
 
     def __init__(self, columns: int):
-        n = columns
-        self.columns = n
-        # RULES.md "Circuit": South runs its outer row left to right, then its
-        # inner row right to left; North mirrors that.
-        south = [3 * n + c for c in range(n)] + [2 * n + c for c in reversed(range(n))]
-        north = [0 * n + c for c in reversed(range(n))] + [1 * n + c for c in range(n)]
-        self.circuit = (south, north)
+        board = kisolo_board(columns)
+        n = self.columns = columns
+        flat = (lambda cell: cell[0] * n + cell[1])
+        self.circuit = tuple([flat(h) for h in board.circuits[name]] for name in PLAYERS)
         self.next = [0] * (ROWS * n)
-        for circuit in self.circuit:
-            for i, h in enumerate(circuit):
-                self.next[h] = circuit[(i + 1) % len(circuit)]
-        self.owner = [NORTH] * (2 * n) + [SOUTH] * (2 * n)
-        self.inner = tuple([INNER_ROW[p] * n + c for c in range(n)] for p in (SOUTH, NORTH))
-        self.outer = tuple([OUTER_ROW[p] * n + c for c in range(n)] for p in (SOUTH, NORTH))
+        for p, name in enumerate(PLAYERS):
+            for h in board.circuits[name]:
+                self.next[flat(h)] = flat(board.next(name, h))
+        self.owner = [PLAYERS.index(board.owner((h // n, h % n))) for h in range(ROWS * n)]
+        self.inner = tuple([board.facing_rows[name] * n + c for c in range(n)] for name in PLAYERS)
+        self.outer = tuple([r * n + c for c in range(n)] for name in PLAYERS
+                           for r in board.rows_of(name) if r != board.facing_rows[name])
         self.is_inner = [False] * (ROWS * n)
         for h in self.inner[SOUTH] + self.inner[NORTH]:
             self.is_inner[h] = True
@@ -65,6 +65,7 @@ class KisoloState:
     """One Kisolo position. Immutable in use: :meth:`play` returns a new state."""
 
     game = "kisolo"
+    GAME = KISOLO  # the game's fixed facts (rules/game.py)
     __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason", "move_stats")
 
     def __init__(self, columns: int, board: list[int], to_move: int, status: str = "playing",
@@ -123,6 +124,22 @@ class KisoloState:
     def key(self) -> tuple:
         """What makes two positions "the same" for the repetition draw."""
         return (tuple(self.board), self.to_move)
+
+    #: Kisolo has no opening phase (Kiothi's redistribution).
+    opening = False
+
+    def holdings(self, p: int) -> int:
+        """What player ``p`` holds: the stones on their two rows (a capture moves
+        stones from one side to the other; nothing else does)."""
+        return sum(self.board[h] for h in self.geo.circuit[p])
+
+    def forced_capture(self) -> bool:
+        """Is a turn-start capture due (the mover has no other kind of move)?"""
+        return self.status == "playing" and bool(self.capture_columns())
+
+    def successors(self) -> list[tuple[dict, "KisoloState"]]:
+        """Every legal move with the position after it."""
+        return [(m, self.play(m)) for m in self.legal_moves()]
 
     # -- legal moves ------------------------------------------------------------
 
@@ -185,16 +202,23 @@ class KisoloState:
 
     # -- playing a move ---------------------------------------------------------
 
-    def play(self, move, trace: list | None = None) -> "KisoloState":
-        """The position after ``move``; appends the move's events to ``trace``."""
+    def play(self, move, trace: list | None = None,
+             history: Mapping[tuple, int] | None = None) -> "KisoloState":
+        """The position after ``move``; appends the move's events to ``trace``.
+
+        ``history`` counts how often each position (``key()``) has occurred in the game
+        so far: with it, a move that brings a position about for the third time ends the
+        game in a draw by repetition (RULES.md step 7, a game-level reading)."""
         kind, arg = self.parse_move(move)
-        return _Turn(self, trace).run(kind, arg)
+        return _Turn(self, trace, history).run(kind, arg)
 
 
 class _Turn:
     """One turn, RULES.md steps 1-6, on a private copy of the board."""
 
-    def __init__(self, state: KisoloState, trace: list | None):
+    def __init__(self, state: KisoloState, trace: list | None,
+                 history: Mapping[tuple, int] | None = None):
+        self.history = history
         self.state = state
         self.geo = state.geo
         self.b = state.board[:]
@@ -223,7 +247,7 @@ class _Turn:
         if holes is not None:
             if self.tracing:
                 self.emit({"kind": "sow", "lap": self.lap,
-                           "holes": [self.geo.cell(x) for x in holes]})
+                           "cells": [self.geo.cell(x) for x in holes]})
         return h
 
     def capture_wins(self, c: int) -> bool:
@@ -241,10 +265,10 @@ class _Turn:
         taken = b[inner] + b[outer]
         self.captures += 1
         if self.tracing:
-            self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "column": c,
-                       "lap": self.lap, "from": [geo.cell(inner) + [b[inner]],
-                                                 geo.cell(outer) + [b[outer]]],
-                       "to": geo.cell(start), "count": taken})
+            self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "lap": self.lap,
+                       "cell": geo.cell(start), "from": [geo.cell(inner) + [b[inner]],
+                                                         geo.cell(outer) + [b[outer]]],
+                       "count": taken, "into": "sow"})
         b[inner] = b[outer] = 0
         last = self.sow_from(start, taken)
         won = not any(b[h] for h in geo.inner[o])
@@ -259,7 +283,7 @@ class _Turn:
         else:
             m = b[arg]
             if self.tracing:
-                self.emit({"kind": "lift", "rule": "sow", "hole": geo.cell(arg), "count": m,
+                self.emit({"kind": "lift", "rule": "sow", "cell": geo.cell(arg), "count": m,
                            "lap": 1})
             b[arg] = 0
             last = self.sow_from(geo.next[arg], m)
@@ -306,14 +330,14 @@ class _Turn:
             else:
                 m = b[n]
                 if self.tracing:
-                    self.emit({"kind": "lift", "rule": "pussa_kanawa", "hole": geo.cell(n),
+                    self.emit({"kind": "lift", "rule": "pussa_kanawa", "cell": geo.cell(n),
                                "count": m, "lap": self.lap, "landing": geo.cell(last)})
                 b[n] = 0
                 last = self.sow_from(nxt[n], m)
 
     def emit_lap_end(self, last: int, occupied: bool, n: int, then: str):
         if self.tracing:
-            self.emit({"kind": "lap_end", "lap": self.lap, "hole": self.geo.cell(last),
+            self.emit({"kind": "lap_end", "lap": self.lap, "cell": self.geo.cell(last),
                        "occupied": occupied, "next": self.geo.cell(n), "next_count": self.b[n],
                        "then": then})
 
@@ -328,6 +352,10 @@ class _Turn:
     def finish(self, status, winner, reason, rule, **extra) -> KisoloState:
         p = self.p
         state = KisoloState(self.geo.columns, self.b, 1 - p, status, winner, reason)
+        if status == "playing" and self.history is not None:
+            seen = self.history.get(state.key(), 0) + 1
+            if seen >= REPETITION_LIMIT:  # step 7: the third occurrence is a draw
+                return self.finish("draw", None, "repetition", "repetition", occurrences=seen)
         state.move_stats = (self.lap, self.captures)
         if self.trace is not None:
             if status == "playing":

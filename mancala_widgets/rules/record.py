@@ -37,7 +37,6 @@ from .kisolo import KisoloState
 
 FORMAT = "mancala-widgets/game-record"
 VERSION = 1
-REPETITION_LIMIT = 3
 RECORD_FIELDS = ("format", "version", "game", "variant", "start", "moves", "result")
 
 
@@ -134,24 +133,14 @@ class GameRecord:
     def play(self, move: dict) -> list[dict]:
         """Play ``move`` and return its trace; on any error nothing changes."""
         trace: list[dict] = []
-        after = self.state.play(move, trace)
+        after = self.state.play(move, trace, self._seen)
         self._push(_canonical(move), after, trace)
         self._redo.clear()
         self._notify(move, trace)
         return trace
 
     def _push(self, move: dict, after, trace: list[dict]):
-        key = after.key()
-        if (self.game == "kisolo" and after.status == "playing"
-                and self._seen[key] + 1 >= REPETITION_LIMIT):
-            after = KisoloState(after.columns, after.board, after.to_move, "draw", None,
-                                "repetition")
-            if trace and trace[-1].get("kind") == "turn_end":
-                trace.pop()
-            trace.append({"kind": "game_end", "rule": "repetition", "status": "draw",
-                          "winner": None, "reason": "repetition",
-                          "occurrences": self._seen[key] + 1})
-        self._seen[key] += 1
+        self._seen[after.key()] += 1
         self._states.append(after)
         self._moves.append(move)
         self._traces.append(trace)
@@ -172,7 +161,7 @@ class GameRecord:
             return None
         move = self._redo.pop()
         trace: list[dict] = []
-        self._push(move, self.state.play(move, trace), trace)
+        self._push(move, self.state.play(move, trace, self._seen), trace)
         self._notify(move, trace)
         return trace
 

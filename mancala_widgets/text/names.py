@@ -22,12 +22,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..rules.game import game as game_of
+from ..rules.game import other
 from . import tr
-
-PLAYER_OTHER = {"south": "north", "north": "south"}
-#: Kisolo rows: (owner, inner or outer). Kiothi: row 0 is North's, row 1 South's.
-KISOLO_ROWS = {0: ("north", "outer"), 1: ("north", "inner"), 2: ("south", "inner"),
-               3: ("south", "outer")}
 
 Names = Mapping[str, str]
 
@@ -37,32 +34,22 @@ def side_names(locale: str = "en") -> dict:
     return {p: tr(locale, f"names.{p}") for p in ("south", "north")}
 
 
-def hole_number(cell) -> int:
-    """The number drawn by a hole or boma: its column counted from 1."""
-    return cell[1] + 1
-
-
-def owner(game: str, cell) -> str:
-    r = cell[0]
-    if game == "kisolo":
-        return KISOLO_ROWS[r][0]
-    return "south" if r == 1 else "north"
-
-
 def hole_name(game: str, cell, locale: str = "en", names: Names | None = None) -> str:
     """"South's inner hole 3" (Kisolo) or "North's boma 2" (Kiothi); ``names``
-    replaces South and North by the players' names."""
-    side = (names or side_names(locale))[owner(game, cell)]
-    n = hole_number(cell)
-    if game == "kisolo":
-        row = tr(locale, f"names.row_{KISOLO_ROWS[cell[0]][1]}")
-        return tr(locale, "names.hole", side=side, row=row, n=n)
-    return tr(locale, "names.boma", side=side, n=n)
+    replaces South and North by the players' names. The number is the board's
+    (rules/game.py: the column from South's left)."""
+    g = game_of(game)
+    board = g.board()
+    cell = (cell[0], cell[1])
+    side = (names or side_names(locale))[board.owner(cell)]
+    kind = board.row_kind[cell[0]]
+    row = tr(locale, f"names.row_{kind}") if kind else ""
+    return tr(locale, f"names.{g.place}", side=side, row=row, n=board.number(cell))
 
 
 def pieces(game: str, n: int, locale: str = "en") -> str:
     """"3 stones" (Kisolo) or "1 warrior" (Kiothi)."""
-    return tr(locale, "names.stones" if game == "kisolo" else "names.warriors", n=n)
+    return tr(locale, f"names.{game_of(game).piece}s", n=n)
 
 
 def move_name(game: str, move: dict, player: str, locale: str = "en",
@@ -72,15 +59,15 @@ def move_name(game: str, move: dict, player: str, locale: str = "en",
     who = names[player]
     kind = move.get("type")
     if kind == "capture":
-        inner_row = 1 if player == "south" else 2
-        their = hole_name("kisolo", [inner_row, move["column"]], locale, names)
-        return tr(locale, "moves.capture", who=who, their=their,
+        board = game_of(game).board()
+        their = board.opposite((board.facing_rows[player], move["column"]))
+        return tr(locale, "moves.capture", who=who, their=hole_name(game, their, locale, names),
                   column=tr(locale, "names.column", n=move["column"] + 1))
     if kind == "sow":
         where = hole_name(game, [move["row"], move["column"]], locale, names)
-        if game == "kisolo":
-            return tr(locale, "moves.sow", who=who, where=where)
-        return tr(locale, "moves.lift", who=who, k=move["count"], where=where)
+        if "count" in move:  # a partial lift names how many
+            return tr(locale, "moves.lift", who=who, k=move["count"], where=where)
+        return tr(locale, "moves.sow", who=who, where=where)
     a, b = (hole_name(game, c, locale, names) for c in move["lift"])
     return tr(locale, "moves.redistribute", who=who, a=a, b=b)
 
@@ -104,8 +91,7 @@ def narrate(game: str, event: dict, locale: str = "en", names: Names | None = No
     name = (lambda cell: hole_name(game, cell, locale, names))
     count = (lambda n: pieces(game, n, locale))
     kind = event["kind"]
-    at = event.get("hole") or event.get("boma")
-    where = name(at) if at else None
+    where = name(event["cell"]) if "cell" in event else None
     if kind == "lift":
         rule = event["rule"]
         if rule == "pussa_kanawa":
@@ -121,42 +107,42 @@ def narrate(game: str, event: dict, locale: str = "en", names: Names | None = No
                      total=event["count"] + event["left"])
         return _capital(T("narration.lift_sow", where=where, pieces=count(event["count"])))
     if kind == "sow":
-        holes = event.get("holes") or event.get("bomas")
-        return T("narration.sow", lap=event["lap"], pieces=count(len(holes)),
-                 where=name(holes[-1]), n=len(holes))
+        cells = event["cells"]
+        return T("narration.sow", lap=event["lap"], pieces=count(len(cells)),
+                 where=name(cells[-1]), n=len(cells))
     if kind == "lap_end":
         was = T(f"narration.was_occupied_{game}" if event["occupied"] else "narration.was_empty")
         then = event["then"]
-        if game == "kisolo":
-            if then == "perpetual":
-                first = (game_end or {}).get("repeat_of_lap")
-                if first is not None:
-                    return T("narration.kisolo_perpetual_repeat", where=where, first=first)
-                return T("narration.kisolo_perpetual_limit", where=where,
-                         lap=f"{event['lap']:,}")
-            return T(f"narration.kisolo_{then}", where=where, was=was,
-                     next=name(event["next"]), count=count(event["next_count"]))
-        return T(f"narration.kiothi_{then}", where=where, was=was)
+        if then == "perpetual":  # Kisolo's draw: a repeat, or the lap limit
+            first = (game_end or {}).get("repeat_of_lap")
+            if first is not None:
+                return T(f"narration.{game}_perpetual_repeat", where=where, first=first)
+            return T(f"narration.{game}_perpetual_limit", where=where, lap=f"{event['lap']:,}")
+        fields = {"where": where, "was": was}
+        if "next" in event:  # Kisolo: what the hole after the landing hole holds
+            fields.update(next=name(event["next"]), count=count(event["next_count"]))
+        return T(f"narration.{game}_{then}", **fields)
     if kind == "capture":
-        if game == "kisolo":
+        if event["into"] == "sow":  # Kisolo: the column is sown from the capturing hole
             (_, _, a), (_, _, b) = event["from"]
             return T(f"narration.{event['rule']}", who=names[event["player"]], a=a, b=b,
-                     column=T("names.column", n=event["to"][1] + 1), where=name(event["to"]))
-        r, c, n = event["from"]
-        return T("narration.kiothi_capture", pieces=count(n), where=name([r, c]),
+                     column=T("names.column", n=event["cell"][1] + 1),
+                     where=name(event["cell"]))
+        (r, c, n), = event["from"]
+        return T("narration.jail_capture", pieces=count(n), where=name([r, c]),
                  jail=T("names.jail", side=names[event["jail"]]))
     if kind == "no_capture":
         why = T(f"narration.why_{event['why']}", where=name(event["opposite"]))
         return T("narration.no_capture", why=why)
     if kind == "leftmost_triple":
-        holes = T("names.list_sep").join(name(b["boma"]) for b in event["bomas"])
+        holes = T("names.list_sep").join(name(b["cell"]) for b in event["cells"])
         if event["taken"]:
             return T("narration.triple_taken", holes=holes, pieces=count(event["count"]))
         return T("narration.triple_refused", holes=holes, why=T(f"narration.triple_{event['why']}"))
     if kind == "nki_release":
         return T("narration.nki_release", where=where)
     if kind == "nki_mark":
-        return T("narration.nki_mark", n=len(event["bomas"]))
+        return T("narration.nki_mark", n=len(event["cells"]))
     if kind == "place":
         return _capital(T("narration.place", pieces=count(event["count"]), where=where))
     if kind == "laps_skipped":
@@ -186,11 +172,11 @@ def narrate_end(game: str, event: dict, locale: str = "en", names: Names | None 
     sweep = event.get("sweep") or []
     if sweep:
         to = {s["jail"] for s in sweep}
-        if to == {PLAYER_OTHER[event["stuck"]]}:
+        if to == {other(event["stuck"])}:
             n = sum(s["count"] for s in sweep)
             parts.append(T("end.sweep_other", pieces=pieces(game, n, locale), n=n,
-                           other=names[PLAYER_OTHER[event["stuck"]]],
-                           jail=T("names.jail", side=names[PLAYER_OTHER[event["stuck"]]])))
+                           other=names[other(event["stuck"])],
+                           jail=T("names.jail", side=names[other(event["stuck"])])))
         else:
             parts.append(T("end.sweep_own"))
     if winner is None:

@@ -17,7 +17,9 @@ import anywidget
 import traitlets as t
 
 from ..rules import InvalidMoveError, load_position
+from ..rules.game import board_of
 from ..rules.record import GameRecord
+from ..drawing import board_geometry, variant_of
 from ..svg import board_svg
 
 from ..text import LOCALES, Refusal, catalogue, tr
@@ -67,6 +69,12 @@ class Board(anywidget.AnyWidget):
 
     #: The name of every hole or boma, in the board's language and with the players' names.
     cell_names = t.List().tag(sync=True)
+    #: Where everything is drawn (drawing.py): the browser draws from this alone.
+    geometry = t.Dict().tag(sync=True)
+    #: What a click on each cell ("row,column") may play: the legal moves it starts (a
+    #: sowing, Kisolo's capture of that column from the mover's inner hole, the lifts of
+    #: Kiothi's counts, the opening's lift pairs). Cells not listed cannot be played.
+    cell_moves = t.Dict().tag(sync=True)
     #: The interface's words in the board's language (the catalogue's ``ui`` section).
     strings = t.Dict().tag(sync=True)
 
@@ -274,10 +282,14 @@ class Board(anywidget.AnyWidget):
             self.position_before = before
             self.position = rec.position
             self.legal_moves = rec.legal_moves()
+            self.cell_moves = self._cell_moves(self.legal_moves)
             self.trace = trace
             self.narration = self._narrate(trace)
             self.history = self._history()
             self.cell_names = self._cell_names()
+            geometry = self._geometry()
+            if geometry != self.geometry:
+                self.geometry = geometry
             self.last_move = last
             self.move_count = len(rec)
             self.can_undo = rec.can_undo
@@ -308,6 +320,30 @@ class Board(anywidget.AnyWidget):
     def _renamed(self, change):
         if hasattr(self, "_record"):
             self._renarrate()
+
+    @t.observe("perspective", "numbers")
+    def _redraw(self, change):
+        if hasattr(self, "_record"):
+            self.geometry = self._geometry()
+
+    def _cell_moves(self, legal: list[dict]) -> dict:
+        board = board_of(self._record.position)
+        mover = self._record.position["to_move"]
+        cells: dict[str, list[dict]] = {}
+        for move in legal:
+            if move["type"] == "capture":
+                starts = [(board.facing_rows[mover], move["column"])]
+            elif move["type"] == "redistribute":
+                starts = [tuple(c) for c in move["lift"]]
+            else:
+                starts = [(move["row"], move["column"])]
+            for r, c in starts:
+                cells.setdefault(f"{r},{c}", []).append(move)
+        return cells
+
+    def _geometry(self) -> dict:
+        position = self._record.position
+        return board_geometry(self.game, variant_of(position), self.perspective, self.numbers)
 
     def _renarrate(self):
         with self.hold_sync():
