@@ -136,7 +136,7 @@ def check_result_fields(d: dict, statuses: dict[str, tuple], error: type[Malform
     ``statuses`` maps each status to the reasons it allows.
     """
     status = d["status"]
-    if status not in statuses or not isinstance(status, str):
+    if not isinstance(status, str) or status not in statuses:
         raise error(f"status = {status!r}: expected one of {', '.join(map(repr, statuses))}")
     winner, reason = d["winner"], d["reason"]
     if status == "playing":
