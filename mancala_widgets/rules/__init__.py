@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Union
 
 from .common import (LAP_LIMIT, PLAYERS, GameOverError, IllegalMoveError, InvalidMoveError,
-                     InvalidPositionError, InvalidRecordError, MalformedError)
+                     InvalidPositionError, InvalidRecordError, MalformedError, is_int)
 from .kiothi import KiothiState
 from .kisolo import KisoloState
 
@@ -31,6 +31,10 @@ __all__ = [
 ]
 
 _VARIANTS = {"kisolo": ("columns",), "kiothi": ("start_holes", "orthodox")}
+#: A board with more pieces than this is refused. A game has at most 84 and the exercises
+#: sow at most 200 from one hole; with millions, one move (or, in Kiothi, checking that
+#: the player to move can move) would run for hours instead of being refused.
+MAX_PIECES = 1_000
 
 
 def initial_position(game: str, **variant: Any) -> dict:
@@ -60,6 +64,12 @@ def load_position(d: Any) -> State:
     game = d.get("game")
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
+    board = d.get("board")
+    pieces = sum(v for row in board if isinstance(row, list) for v in row
+                 if is_int(v) and v > 0) if isinstance(board, list) else 0
+    if pieces > MAX_PIECES:
+        raise InvalidPositionError(f"board: {pieces} pieces in all: expected at most "
+                                   f"{MAX_PIECES} (a game has at most 84)")
     return GAMES[game].from_dict(d)
 
 
