@@ -35,9 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .rules import IllegalMoveError, MalformedError, load_position
-from .rules.kiothi import CIRCUIT as KIOTHI_CIRCUIT
-from .rules.kiothi import NEXT as KIOTHI_NEXT
-from .rules.kisolo import geometry
+from .rules.game import GAME_LIST, other
+from .rules.game import game as game_of
 from .text import check_locale, tr
 from .text.names import hole_name, move_name, narrate, narrate_trace, pieces, side_names
 
@@ -50,7 +49,13 @@ __all__ = ["BuildCapture", "CIRCUITS", "Exercise", "ExerciseError", "Feedback", 
 CIRCUITS = {14: ("kisolo", 7), 12: ("kisolo", 6), 20: ("kiothi", 10)}
 #: The most stones a landing exercise sows (enough for several rounds).
 MOST_STONES = 200
-GAMES = ("kisolo", "kiothi")
+GAMES = tuple(g.name for g in GAME_LIST)
+
+
+def _board(game: str, columns: int):
+    """The game's board with ``columns`` holes a row (the only widths there are)."""
+    g = game_of(game)
+    return g.board(**({"columns": columns} if "columns" in g.variants else {}))
 
 
 @dataclass(frozen=True)
@@ -164,10 +169,7 @@ def circuit_cells(circuit: int) -> list[list[int]]:
     ([3, 0], [2, 6], [0, 9])
     """
     game, columns = CIRCUITS[circuit]
-    if game == "kisolo":
-        geo = geometry(columns)
-        return [geo.cell(h) for h in geo.circuit[0]]
-    return [[h // 10, h % 10] for h in KIOTHI_CIRCUIT]
+    return [list(cell) for cell in _board(game, columns).circuits["south"]]
 
 
 def first_lap_landing(circuit: int, start: int, stones: int) -> int:
@@ -183,31 +185,27 @@ def first_lap_landing(circuit: int, start: int, stones: int) -> int:
     6
     """
     game, columns = CIRCUITS[circuit]
+    g, board = game_of(game), _board(game, columns)
     cells = circuit_cells(circuit)
     r, c = cells[start]
-    if game == "kisolo":
-        board = [[0] * columns for _ in range(4)]
-        board[0][0] = 1  # North's outer row: never faces South, so never captured
-        position = {"game": "kisolo", "columns": columns, "to_move": "south"}
-        move = {"type": "sow", "row": r, "column": c}
-    else:
-        board = [[0] * 10 for _ in range(2)]
-        board[1 - r][c] = 1  # any boma of the opponent: a capture comes after the first lap
-        mover = "south" if r == 1 else "north"
-        position = {"game": "kiothi", "start_holes": 6, "orthodox": False, "to_move": mover,
-                    "turn": 7 if mover == "south" else 8,
-                    "nki": [[False] * 10 for _ in range(2)],
-                    "sown": [[False] * 10 for _ in range(2)], "jails": {"south": 0, "north": 0}}
-        move = {"type": "sow", "row": r, "column": c, "count": stones}
-    board[r][c] = stones
-    position.update(board=board, status="playing", winner=None, reason=None)
+    mover = board.owner((r, c))
+    grid = [[0] * board.columns for _ in range(board.rows)]
+    grid[r][c] = stones
+    # One piece of the opponent's, away from the facing rows where there are others
+    # (so no Kisolo capture is due): a capture could only come after the first lap.
+    theirs = [cell for cell in board.cells() if board.owner(cell) == other(mover)]
+    spare = next((cell for cell in theirs if board.opposite(cell) is None), theirs[0])
+    grid[spare[0]][spare[1]] += 1
+    # Every count may be sown: no first-lap restriction where the game has one.
+    options = {"orthodox": False} if "orthodox" in g.variants else {}
+    position = g.position_from(grid, to_move=mover, **options)
     trace: list[dict] = []
     try:
-        load_position(position).play(move, trace)
+        load_position(position).play(g.sow_move((r, c), stones), trace)
     except IllegalMoveError:
         pass  # a Kiothi relay that would never end: the first lap is in the trace all the same
     lap = next(e for e in trace if e["kind"] == "sow")
-    return cells.index((lap.get("holes") or lap.get("bomas"))[-1])
+    return cells.index(lap["cells"][-1])
 
 
 class Landing(Exercise):
@@ -236,7 +234,7 @@ class Landing(Exercise):
         names = [hole_name(self.game, cell, self.locale) for cell in self.cells]
         self._names = names
         half = circuit // 2
-        mover = "south" if self.game == "kisolo" or self.cells[start][0] == 1 else "north"
+        mover = _board(self.game, self.columns).owner(tuple(self.cells[start]))
         self.question = self._t(
             f"landing.question_{self.game}", size=circuit, last=circuit - 1, columns=self.columns,
             h0=names[0], k=half - 1, hk=names[half - 1], k1=half, hk1=names[half],
@@ -294,8 +292,6 @@ _WORDS = {"south": ("side", "south"), "north": ("side", "north"), "남쪽": ("si
 _TOKEN = re.compile("|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True))
                     + r"|(\d+)|[\s,.]+")
 _PAIR = re.compile(r"\s*[\[(]?\s*([+-]?\d+)\s*(?:,|\s)\s*([+-]?\d+)\s*[\])]?\s*")
-_KISOLO_ROW = {("north", "outer"): 0, ("north", "inner"): 1, ("south", "inner"): 2,
-               ("south", "outer"): 3}
 
 
 def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> list[int]:
@@ -334,9 +330,10 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
         elif _WORDS.get(m.group(0)):
             kind, value = _WORDS[m.group(0)]
             found[kind].append(value)
-    if game == "kisolo":  # a row is needed; "boma" is not a Kisolo word
+    board = _board(game, columns)
+    if any(board.row_kind):  # rows with names (Kisolo): a row is needed; "boma" is not a word
         named = len(found["row"]) == 1 and not found["boma"]
-    else:                 # no rows; "boma" or a side says it is a boma, not a bare number
+    else:                    # one row a side: "boma" or a side says it is a boma, not a number
         named = not found["row"] and len(found["boma"]) <= 1 and bool(found["boma"] + found["side"])
     if not named or len(found["n"]) != 1 or len(found["side"]) > 1:
         raise unreadable
@@ -344,9 +341,11 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
     if not 1 <= n <= columns:
         raise _Unreadable("lifted.no_number", n=n, maxn=columns)
     side = (found["side"] or [side])[0]
-    if game == "kisolo":
-        return [_KISOLO_ROW[side, found["row"][0]], n - 1]
-    return [1 if side == "south" else 0, n - 1]
+    if found["row"]:
+        row = next(r for r in board.rows_of(side) if board.row_kind[r] == found["row"][0])
+    else:
+        row = board.facing_rows[side]
+    return [row, n - 1]
 
 
 class Lifted(Exercise):
@@ -363,16 +362,16 @@ class Lifted(Exercise):
         game = self.game = state.game
         trace: list[dict] = []
         state.play(move, trace)
-        rule = "pussa_kanawa" if game == "kisolo" else "relay"
+        self.rules = state.GAME
+        rule = self.rules.relay_rule
         at = next((i for i, e in enumerate(trace) if e["kind"] == "lift" and e["rule"] == rule),
                   None)
         if at is None:
             raise ExerciseError(self.locale, f"no_relay_{game}", move=json.dumps(move))
-        key = "hole" if game == "kisolo" else "boma"
         self.trace = trace[:at + 1]
-        self.answer = list(trace[at][key])
+        self.answer = list(trace[at]["cell"])
         lap_end = [e for e in self.trace if e["kind"] == "lap_end"][-1]
-        self.landing, self.lap = lap_end[key], lap_end["lap"]
+        self.landing, self.lap = lap_end["cell"], lap_end["lap"]
         self.rows, self.columns = len(self.position["board"]), len(self.position["board"][0])
         self.mover = self.position["to_move"]
         other = "north" if self.mover == "south" else "south"
@@ -386,11 +385,13 @@ class Lifted(Exercise):
         return read_cell(self.game, answer, self.rows, self.columns, self.mover)
 
     def _tip(self, given: list[int]) -> str | None:
-        if self.game == "kisolo":
-            return self._t("lifted.tip_landing_kisolo") if given == self.landing else None
-        after = KIOTHI_NEXT[self.landing[0] * 10 + self.landing[1]]
-        if given == [after // 10, after % 10]:
-            return self._t("lifted.tip_after_kiothi")
+        """The usual slip: the landing cell where the relay lifts the next one
+        (pussa kanawa), the next one where it lifts the landing cell (Kiothi)."""
+        if self.rules.relay_lifts == "next":
+            return self._t(f"lifted.tip_landing_{self.game}") if given == self.landing else None
+        board = self.rules.board()
+        if given == list(board.next(self.mover, tuple(self.landing))):
+            return self._t(f"lifted.tip_after_{self.game}")
         return None
 
     def hint(self) -> str:
@@ -458,7 +459,8 @@ class BuildCapture(Exercise):
         if not isinstance(game, str) or game not in GAMES:
             raise ExerciseError(self.locale, "game", got=repr(game))
         self.game = game
-        self.rows = 4 if game == "kisolo" else 2
+        self.rules = game_of(game)
+        self.rows = self.rules.board().rows
         self.answer = copy.deepcopy(EXAMPLES[game])
         self.built: dict | None = None
         self.question = self._t(f"build.question_{game}")
@@ -480,7 +482,8 @@ class BuildCapture(Exercise):
         return self._judge(position, trace)
 
     def _gather(self, answer, board, move, nki, sown):
-        allowed = {"board", "move"} | ({"nki", "sown"} if self.game == "kiothi" else set())
+        marks = {"nki", "sown"} if self.rules.has_nki else set()
+        allowed = {"board", "move"} | marks
         if answer is not None:
             if isinstance(answer, str):
                 try:
@@ -492,8 +495,8 @@ class BuildCapture(Exercise):
             if set(answer) - allowed:
                 raise _Unreadable(f"build.unknown_field_{self.game}")
             board, move, nki, sown = (answer.get(k) for k in ("board", "move", "nki", "sown"))
-        if self.game == "kisolo" and (nki is not None or sown is not None):
-            raise _Unreadable("build.unknown_field_kisolo")
+        if not marks and (nki is not None or sown is not None):
+            raise _Unreadable(f"build.unknown_field_{self.game}")
         if board is None:
             raise _Unreadable("build.missing_board")
         if move is None:
@@ -503,12 +506,13 @@ class BuildCapture(Exercise):
     def _complete(self, board: Any, nki: Any, sown: Any) -> dict:
         """The board as a RULES.md position, checked first here (to say what is
         wrong in the student's language), then by the engine."""
-        rows, kisolo = self.rows, self.game == "kisolo"
+        rows, g = self.rows, self.rules
         if not isinstance(board, list) or not all(isinstance(row, list) for row in board):
             raise _Unreadable("build.board_not_rows", rows=rows)
         if len(board) != rows:
             raise _Unreadable("build.board_row_count", got=len(board), rows=rows)
-        width = 6 if kisolo and len(board[0]) == 6 else (7 if kisolo else 10)
+        widths = g.variants.get("columns", (g.board().columns,))
+        width = len(board[0]) if len(board[0]) in widths else widths[0]
         for r, row in enumerate(board):
             if len(row) != width:
                 raise _Unreadable(f"build.board_row_length_{self.game}", r=r, got=len(row),
@@ -517,24 +521,23 @@ class BuildCapture(Exercise):
                 if not _is_int(v) or v < 0:
                     raise _Unreadable("build.board_entry", r=r, c=c)
         board = [list(row) for row in board]
-        if kisolo:
-            position = {"game": "kisolo", "columns": width, "to_move": "south", "board": board}
-        else:
-            position = {"game": "kiothi", "start_holes": 6, "orthodox": True, "to_move": "south",
-                        "turn": 7, "board": board, "nki": self._marks(nki, "nki"),
-                        "sown": self._marks(sown, "sown"), "jails": {"south": 0, "north": 0}}
-        position.update(status="playing", winner=None, reason=None)
+        marks = {"nki": self._marks(nki, "nki"), "sown": self._marks(sown, "sown")} \
+            if g.has_nki else {}
+        position = g.position_from(board, **marks)
         try:
             load_position(position)
         except MalformedError as e:
-            if kisolo:
-                bare = [p for p, rs in (("south", (2, 3)), ("north", (0, 1)))
-                        if not any(board[r][c] for r in rs for c in range(width))]
-                if bare:
-                    raise _Unreadable("build.no_stones_kisolo", detail=str(e),
-                                      who=side_names(self.locale)[bare[0]]) from None
-                raise _Unreadable("build.position", detail=str(e)) from None
-            raise _Unreadable("build.no_move_kiothi", detail=str(e)) from None
+            # A game without jails is over once a side has no pieces; one with jails, once
+            # the player to move has no move.
+            if g.has_jails:
+                raise _Unreadable(f"build.no_move_{self.game}", detail=str(e)) from None
+            layout = g.board(columns=width)
+            bare = [p for p in ("south", "north")
+                    if not any(board[r][c] for r in layout.rows_of(p) for c in range(width))]
+            if bare:
+                raise _Unreadable(f"build.no_stones_{self.game}", detail=str(e),
+                                  who=side_names(self.locale)[bare[0]]) from None
+            raise _Unreadable("build.position", detail=str(e)) from None
         return position
 
     def _marks(self, value: Any, field: str) -> list[list[bool]]:
@@ -557,19 +560,19 @@ class BuildCapture(Exercise):
         return grid
 
     def _read_move(self, move: Any, position: dict) -> dict:
-        kisolo = self.game == "kisolo"
+        g = self.rules
         shape = _Unreadable(f"build.move_shape_{self.game}")
+        sow_keys = ("row", "column", "count") if g.counts_lifted else ("row", "column")
         if isinstance(move, (list, tuple)):
-            keys = ("row", "column") if kisolo else ("row", "column", "count")
-            if len(move) != len(keys):
+            if len(move) != len(sow_keys):
                 raise shape
-            move = {"type": "sow", **dict(zip(keys, move))}
+            move = {"type": "sow", **dict(zip(sow_keys, move))}
         if not isinstance(move, dict):
             raise shape
         kind = move.get("type")
-        fields = {"sow": ("row", "column") if kisolo else ("row", "column", "count"),
-                  "capture": ("column",) if kisolo else None}.get(kind if isinstance(kind, str)
-                                                                  else None)
+        fields = {"sow": sow_keys,
+                  "capture": ("column",) if g.capture_moves else None}.get(
+                      kind if isinstance(kind, str) else None)
         if not fields or set(move) != {"type", *fields}:
             raise shape
         width = len(position["board"][0])
@@ -617,7 +620,7 @@ class BuildCapture(Exercise):
             fields = {"where": where, "have": pieces(game, have, loc), "k": move["count"]}
         elif e.rule == "first_lap_restriction":
             lap = next(ev for ev in trace if ev["kind"] == "sow")
-            key, fields = "build.first_lap", {"where": hole_name(game, lap["bomas"][-1], loc)}
+            key, fields = "build.first_lap", {"where": hole_name(game, lap["cells"][-1], loc)}
         elif e.rule == "perpetual_sowing":
             key = "build.perpetual"
         return _Unreadable(key, detail=str(e), **fields)
@@ -626,8 +629,7 @@ class BuildCapture(Exercise):
         game, loc = self.game, self.locale
         rules = tuple(dict.fromkeys(e["rule"] for e in trace if e["kind"] == "capture"))
         if not rules:
-            why = self._why_not_kisolo(position, trace) if game == "kisolo" else \
-                self._why_not_kiothi(trace)
+            why = self._why_not_from_lap_ends(position, trace) + self._why_not_from_refusals(trace)
             return Feedback(False, "\n".join([self._t("build.no_capture"), *why]))
         lines = [self._t("build.capture")]
         lines += [narrate(game, e, loc) for e in trace
@@ -636,33 +638,40 @@ class BuildCapture(Exercise):
         lines.append(self._t("build.rules", rules=names))
         return Feedback(True, "\n".join(lines), rules=rules)
 
-    def _why_not_kisolo(self, position: dict, trace: list[dict]) -> list[str]:
-        """The lap ends that came near a mid-move capture, then how the move ended.
-        Without a capture North's inner row stays as it was, so the board given
-        says which inner holes faced stones."""
-        name = (lambda cell: hole_name("kisolo", cell, self.locale))
+    def _why_not_from_lap_ends(self, position: dict, trace: list[dict]) -> list[str]:
+        """Where a lap end decides a capture by the hole after it (Kisolo): the lap ends
+        that came near a mid-move capture, then how the move ended. Without a capture
+        the opponent's facing row stays as it was, so the board given says which of
+        their holes faced stones."""
+        game = self.game
+        board = self.rules.board(**({"columns": len(position["board"][0])}
+                                    if "columns" in self.rules.variants else {}))
+        name = (lambda cell: hole_name(game, cell, self.locale))
         near, last = [], []
         for e in trace:
-            if e["kind"] != "lap_end":
+            if e["kind"] != "lap_end" or "next" not in e:
                 continue
             r, c = e["next"]
-            fields = {"lap": e["lap"], "where": name(e["hole"]), "next": name(e["next"])}
-            if e["then"] == "relay" and r == 2 and e["next_count"]:
-                if not position["board"][1][c]:
-                    near.append(self._t("build.kisolo_facing_empty", **fields,
-                                        facing=name([1, c])))
+            fields = {"lap": e["lap"], "where": name(e["cell"]), "next": name(e["next"])}
+            facing = board.opposite((r, c))
+            if e["then"] == "relay" and facing and board.owner((r, c)) == "south" \
+                    and e["next_count"]:
+                if not position["board"][facing[0]][facing[1]]:
+                    near.append(self._t(f"build.{game}_facing_empty", **fields,
+                                        facing=name(list(facing))))
                 elif not e["occupied"]:
-                    near.append(self._t("build.kisolo_landed_empty", **fields))
+                    near.append(self._t(f"build.{game}_landed_empty", **fields))
             elif e["then"] == "end":
-                last = [self._t("build.kisolo_end", **fields)]
+                last = [self._t(f"build.{game}_end", **fields)]
             elif e["then"] == "perpetual":
-                last = [self._t("build.kisolo_perpetual")]
-        more = [self._t("build.kisolo_more", n=len(near) - 3)] if len(near) > 3 else []
+                last = [self._t(f"build.{game}_perpetual")]
+        more = [self._t(f"build.{game}_more", n=len(near) - 3)] if len(near) > 3 else []
         return near[:3] + more + last
 
-    def _why_not_kiothi(self, trace: list[dict]) -> list[str]:
-        name = (lambda cell: hole_name("kiothi", cell, self.locale))
-        return [self._t(f"build.kiothi_{e['why']}", where=name(e["boma"]),
+    def _why_not_from_refusals(self, trace: list[dict]) -> list[str]:
+        """Where the engine says why a sowing captured nothing (Kiothi)."""
+        name = (lambda cell: hole_name(self.game, cell, self.locale))
+        return [self._t(f"build.{self.game}_{e['why']}", where=name(e["cell"]),
                         opposite=name(e["opposite"]))
                 for e in trace if e["kind"] == "no_capture"]
 

@@ -32,6 +32,9 @@ from typing import Any, Callable
 
 from .lessons import (LessonScript, available_lessons, default_question, describe_answer,
                       load_lesson, localized)
+from .drawing import board_geometry, variant_of
+from .rules.game import GAME_LIST
+from .rules.game import game as game_of
 from .svg import board_svg
 from .text import LOCALES, entry, tr
 from .text.names import hole_name, move_name, side_names
@@ -41,7 +44,8 @@ __all__ = ["KINDS", "PAPERS", "HandoutError", "diagram_steps", "handout", "write
 KINDS = ("board", "rules", "record", "lesson")
 #: Paper: the name CSS knows it by, and its short and long sides in millimetres.
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
-GAMES = ("kisolo", "kiothi")
+GAMES = tuple(g.name for g in GAME_LIST)
+GAME_NAMES = " or ".join(repr(g) for g in GAMES)
 #: A hole at true size: an egg-carton cup or a small heap of beans fits in it.
 CUP_MM = 40.0
 PITCH = 1.1          # distance between hole centres, in hole diameters
@@ -119,9 +123,11 @@ def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: s
     scripts = [_load_lesson(x, f"lessons[{i}]") for i, x in enumerate(lessons)]
     tag = f"{paper}.{locale}.html"
     docs: dict[str, str] = {}
-    for game, rows, n in (("kisolo", 4, 7), ("kisolo", 4, 6), ("kiothi", 2, 10)):
-        docs[f"{game}-{rows}x{n}-board.{tag}"] = handout(
-            "board", locale=locale, paper=paper, game=game, columns=n)
+    for g in GAME_LIST:  # every board size: Kisolo 4 x 7 and 4 x 6, Kiothi 2 x 10
+        for n in g.variants.get("columns", (g.board().columns,)):
+            rows = g.board(**({"columns": n} if "columns" in g.variants else {})).rows
+            docs[f"{g.name}-{rows}x{n}-board.{tag}"] = handout(
+                "board", locale=locale, paper=paper, game=g.name, columns=n)
     for game in GAMES:
         docs[f"{game}-rules.{tag}"] = handout("rules", locale=locale, paper=paper, game=game)
     docs[f"record-sheet.{tag}"] = handout("record", locale=locale, paper=paper)
@@ -195,21 +201,24 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
     if kind != "lesson":
         if game is not None or kind in ("board", "rules"):
             if not isinstance(game, str) or game not in GAMES:
-                _bad("game", game, "'kisolo' or 'kiothi'" + (" or None" if kind == "record"
-                                                             else ""))
+                _bad("game", game, GAME_NAMES + (" or None" if kind == "record" else ""))
         job.game = game
     if kind != "board":
         if columns is not None:
             _bad("columns", columns, f"None: only a board template has columns, not {kind!r}")
-    elif game == "kisolo":
-        ok = isinstance(columns, int) and not isinstance(columns, bool) and columns in (6, 7)
+    elif "columns" in game_of(game).variants:
+        widths = game_of(game).variants["columns"]
+        ok = isinstance(columns, int) and not isinstance(columns, bool) and columns in widths
         if columns is not None and not ok:
-            _bad("columns", columns, "7 or 6 for a Kisolo board (4 x 7 or 4 x 6)")
-        job.columns = columns or 7
+            _bad("columns", columns, " or ".join(map(str, widths)) + f" for a {game.capitalize()} "
+                 "board (" + " or ".join(f"4 x {w}" for w in widths) + ")")
+        job.columns = columns or widths[0]
     else:
-        if columns is not None and (isinstance(columns, bool) or columns != 10):
-            _bad("columns", columns, "10 or None: a Kiothi board has 2 x 10 bomas")
-        job.columns = 10
+        board = game_of(game).board()
+        if columns is not None and (isinstance(columns, bool) or columns != board.columns):
+            _bad("columns", columns, f"{board.columns} or None: a {game.capitalize()} board has "
+                 f"{board.rows} x {board.columns} bomas")
+        job.columns = board.columns
     return job
 
 
@@ -291,8 +300,9 @@ def _board(job: Job) -> str:
     else:
         scale = T("scale_reduced", pct=round(100 * d / CUP_MM), d=_mm(d), full=_mm(CUP_MM),
                   paper=_paper_name(job))
-    start = (T("start_kisolo", total=4 * job.columns * 3) if job.game == "kisolo"
-             else T("start_kiothi"))
+    g = game_of(job.game)
+    variant = {"columns": job.columns} if "columns" in g.variants else {}
+    start = T(f"start_{job.game}", total=g.total_pieces(**variant))
     notes = [scale, T("numbers", n=job.columns), start]
     page = (f'<h1 style="height:{TITLE_H - 2}mm">{esc(title)}</h1>\n{svg}\n<div class="notes">'
             + "".join(f"<p>{esc(s)}</p>" for s in notes) + "</div>")
@@ -305,21 +315,25 @@ def _board(job: Job) -> str:
 def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
     """The board in millimetres, holes as large as fit (at most CUP_MM);
     returns the SVG and the hole diameter."""
-    kisolo = game == "kisolo"
-    rows = 4 if kisolo else 2
-    label_w = LABEL_W if kisolo else 0.0
-    fixed_w = label_w + 2 * PAD + (0 if kisolo else 2 * JAIL_GAP)
-    fixed_h = 2 * NUM_H + 2 * PAD + (MID if kisolo else 2 * OWNER_H)
-    units_w = n + (0 if kisolo else 2)          # a Kiothi jail is one hole pitch wide
+    g = game_of(game)
+    board = g.board(**({"columns": n} if "columns" in g.variants else {}))
+    rows = board.rows
+    # Several rows a player (Kisolo): names at the left and a line between the players;
+    # jails (Kiothi): a jail at each end and the rows' owners above and below.
+    halves = not g.has_jails
+    label_w = LABEL_W if halves else 0.0
+    fixed_w = label_w + 2 * PAD + (0 if halves else 2 * JAIL_GAP)
+    fixed_h = 2 * NUM_H + 2 * PAD + (MID if halves else 2 * OWNER_H)
+    units_w = n + (0 if halves else 2)          # a jail is one hole pitch wide
     full = CUP_MM * PITCH
     s = min(1.0, (room_w - fixed_w) / (units_w * full), (room_h - fixed_h) / (rows * full))
     d = math.floor(CUP_MM * s * 2) / 2          # whole half millimetres, same for every hole
     p = d * PITCH
     width, height = fixed_w + units_w * p, fixed_h + rows * p
     names = side_names(locale)
-    x0, y0 = label_w, NUM_H + (0 if kisolo else OWNER_H)
-    frame_h = 2 * PAD + rows * p + (MID if kisolo else 0)
-    left = x0 + PAD + (0 if kisolo else p + JAIL_GAP)
+    x0, y0 = label_w, NUM_H + (0 if halves else OWNER_H)
+    frame_h = 2 * PAD + rows * p + (MID if halves else 0)
+    left = x0 + PAD + (0 if halves else p + JAIL_GAP)
     title = tr(locale, f"handouts.board.title_{game}", n=n)
     out = [f'<svg class="board-svg" xmlns="http://www.w3.org/2000/svg" width="{_mm(width)}mm" '
            f'height="{_mm(height)}mm" viewBox="0 0 {_mm(width)} {_mm(height)}" role="img" '
@@ -333,21 +347,20 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
         return (f'<text x="{_mm(x)}" y="{_mm(y)}" font-size="{size}" text-anchor="{anchor}"'
                 f'{weight}>{esc(words)}</text>')
     for vr in range(rows):
-        cy = y0 + PAD + vr * p + p / 2 + (MID if kisolo and vr >= 2 else 0)
+        cy = y0 + PAD + vr * p + p / 2 + (MID if halves and vr >= rows // 2 else 0)
         for c in range(n):
             out.append(f'<circle class="cup" cx="{_mm(left + c * p + p / 2)}" cy="{_mm(cy)}" '
                        f'r="{_mm(d / 2)}" fill="none" stroke="#000" stroke-width="0.4"/>')
-        if kisolo:
-            side, which = [("north", "outer"), ("north", "inner"), ("south", "inner"),
-                           ("south", "outer")][vr]
+        if halves:
+            side, which = board.row_owner[vr], board.row_kind[vr]
             out.append(text(label_w - 2, cy - 1, names[side], 3.4, "end", True))
             out.append(text(label_w - 2, cy + 3.4, tr(locale, f"names.row_{which}"), 3.2, "end"))
     for c in range(n):
         x = left + c * p + p / 2
         out.append(text(x, y0 - 2, str(c + 1), 4.2, bold=True))
         out.append(text(x, y0 + frame_h + NUM_H - 3, str(c + 1), 4.2, bold=True))
-    if kisolo:
-        y = y0 + PAD + 2 * p + MID / 2
+    if halves:
+        y = y0 + PAD + (rows // 2) * p + MID / 2
         out.append(f'<line x1="{_mm(x0 + PAD)}" y1="{_mm(y)}" x2="{_mm(width - PAD)}" '
                    f'y2="{_mm(y)}" stroke="#000" stroke-width="0.3" stroke-dasharray="2 1.5"/>')
     else:
@@ -539,7 +552,10 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
     """One block per diagram; a step on the same board as the diagram above
     (no move, no new position) adds its words to that block."""
     T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
-    kisolo = script.game == "kisolo"
+    # A board about as tall as it is wide (Kisolo) sits beside its words; a long one
+    # (Kiothi, with its jails) above them.
+    shape = board_geometry(script.game, variant_of(script.steps[0].start))
+    side_by_side = shape["width"] < 2.5 * shape["height"]
     drawn = set(diagram_steps(script))
     groups: list[list[int]] = []
     for n in range(1, len(script.steps) + 1):
@@ -547,8 +563,8 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
             groups.append([n])
         else:
             groups[-1].append(n)
-    dw = KISOLO_DIAGRAM_W if kisolo else min(KIOTHI_DIAGRAM_W, width)
-    text_w = width - dw - SIDE_GAP if kisolo else width
+    dw = KISOLO_DIAGRAM_W if side_by_side else min(KIOTHI_DIAGRAM_W, width)
+    text_w = width - dw - SIDE_GAP if side_by_side else width
     blocks, puzzle_shown = [], None
     for group in groups:
         words, text_h = [], 0.0
@@ -571,9 +587,9 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
         dh = dw * vh / vw
         diagram = (f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">'
                    f"{svg}</div>")
-        body = f'<div class="{"pair" if kisolo else "stack"}">{diagram}<div class="words">' \
+        body = f'<div class="{"pair" if side_by_side else "stack"}">{diagram}<div class="words">' \
                + "".join(words) + "</div></div>"
-        body_h = max(dh, text_h) if kisolo else dh + 1 + text_h
+        body_h = max(dh, text_h) if side_by_side else dh + 1 + text_h
         blocks.append(Block(f'<div class="block" data-step="{group[0]}">'
                             f"<h2>{esc(T('step', n=group[0]))}</h2>{body}</div>",
                             STEP_HEAD + body_h + BLOCK_GAP, group))

@@ -68,7 +68,7 @@ def played_landing(size: int, start: int, stones: int) -> int:
     except IllegalMoveError:  # a relay that never ends: the first lap was traced
         pass
     first = next(e for e in trace if e["kind"] == "sow")
-    return cells.index((first.get("holes") or first.get("bomas"))[-1])
+    return cells.index(first["cells"][-1])
 
 
 @pytest.mark.parametrize("size", [14, 12, 20])

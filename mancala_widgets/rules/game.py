@@ -99,6 +99,8 @@ class Game:
     counts_lifted: bool
     #: Turns 1 and 2 are an opening redistribution (Kiothi).
     has_opening: bool
+    #: A capture can be a move of its own (Kisolo's turn-start capture of a column).
+    capture_moves: bool
     #: Which cell a relay lifts after a lap ends in an occupied one: the one after it
     #: (Kisolo's pussa kanawa) or the landing cell itself (Kiothi), and the rule's name.
     relay_lifts: str
@@ -169,13 +171,13 @@ def kiothi_board(**_: Any) -> Board:
 _BOARDS = {"kisolo": kisolo_board, "kiothi": kiothi_board}
 
 KISOLO = Game("kisolo", piece="stone", place="hole", variants={"columns": (7, 6)},
-              has_jails=False, has_nki=False, counts_lifted=False, has_opening=False,
+              has_jails=False, has_nki=False, counts_lifted=False, has_opening=False, capture_moves=True,
               relay_lifts="next", relay_rule="pussa_kanawa",
               end_reasons={"won": ("inner row emptied",),
                            "draw": ("perpetual sowing", "repetition")})
 KIOTHI = Game("kiothi", piece="warrior", place="boma",
               variants={"start_holes": (6, 5), "orthodox": (True, False)},
-              has_jails=True, has_nki=True, counts_lifted=True, has_opening=True,
+              has_jails=True, has_nki=True, counts_lifted=True, has_opening=True, capture_moves=False,
               relay_lifts="landing", relay_rule="relay",
               end_reasons={"won": ("no legal move",), "draw": ("equal jails",)})
 GAME_LIST = (KISOLO, KIOTHI)
