@@ -207,10 +207,8 @@ def test_a_file_that_is_not_json():
         GameRecord.loads("{moves: [")
 
 
-def test_a_bad_move_changes_nothing_and_observers_hear_only_good_ones():
+def test_a_bad_move_changes_nothing():
     rec = GameRecord("kiothi")
-    heard = []
-    rec.observers.append(lambda move, trace: heard.append(move["type"]))
     before = rec.to_json()
     for bad, error in [({"type": "sow", "row": 1, "column": 9, "count": 2}, IllegalMoveError),
                        ({"type": "redistribute", "lift": [[1, 4]], "place": []},
@@ -220,7 +218,7 @@ def test_a_bad_move_changes_nothing_and_observers_hear_only_good_ones():
             rec.play(bad)
         assert rec.to_json() == before
     rec.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]})
-    assert heard == ["redistribute"]
+    assert len(rec) == 1
 
 
 def test_start_and_variant_must_agree():

@@ -184,6 +184,10 @@ def test_observers_hear_every_move():
     b.play(CAPTURE)
     browser_says(b, {"kind": "play", "move": b.legal_moves[0]})
     assert [h[2] for h in heard] == [1, 2] and heard[0][:2] == (CAPTURE, "capture")
+    b.undo()
+    browser_says(b, {"kind": "bogus"})
+    b.redo()
+    assert [h[2] for h in heard] == [1, 2, 2], "a redo is heard; an undo and a refusal are not"
 
 
 def test_two_views_share_one_model_so_they_show_the_same_state():

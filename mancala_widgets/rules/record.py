@@ -29,11 +29,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from os import PathLike
-from typing import Any, Callable
+from typing import Any
 
 from .common import PLAYERS, InvalidPositionError, InvalidRecordError, MalformedError, check_dict
-from .kiothi import KiothiState
-from .kisolo import KisoloState
 
 FORMAT = "mancala-widgets/game-record"
 VERSION = 1
@@ -70,7 +68,6 @@ class GameRecord:
         self._traces: list[list[dict]] = []
         self._redo: list[dict] = []
         self._seen = Counter([state.key()])
-        self.observers: list[Callable[[dict, list[dict]], None]] = []
 
     # -- reading ------------------------------------------------------------------
 
@@ -136,7 +133,6 @@ class GameRecord:
         after = self.state.play(move, trace, self._seen)
         self._push(_canonical(move), after, trace)
         self._redo.clear()
-        self._notify(move, trace)
         return trace
 
     def _push(self, move: dict, after, trace: list[dict]):
@@ -162,7 +158,6 @@ class GameRecord:
         move = self._redo.pop()
         trace: list[dict] = []
         self._push(move, self.state.play(move, trace, self._seen), trace)
-        self._notify(move, trace)
         return trace
 
     def goto(self, moves: int):
@@ -181,10 +176,6 @@ class GameRecord:
         """Back to the start (the moves can be redone one by one)."""
         while self.undo() is not None:
             pass
-
-    def _notify(self, move: dict, trace: list[dict]):
-        for observer in list(self.observers):
-            observer(move, trace)
 
     # -- JSON -----------------------------------------------------------------------
 
@@ -250,4 +241,4 @@ def _canonical(move: dict) -> dict:
     return json.loads(json.dumps(move))
 
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "KiothiState", "KisoloState"]
+__all__ = ["FORMAT", "VERSION", "GameRecord"]

@@ -203,7 +203,9 @@ class Board(anywidget.AnyWidget):
         before = self._record.position
         trace = self._record.redo()
         if trace is not None:
-            self._sync(trace=trace, before=before, last=self._record.moves[-1])
+            move = self._record.moves[-1]
+            self._sync(trace=trace, before=before, last=move)
+            self._notify(move, trace)
         return trace
 
     def goto(self, moves: int):
@@ -242,7 +244,8 @@ class Board(anywidget.AnyWidget):
         self._sync_current()
 
     def on_move(self, callback: Callable[[dict, list[dict], "Board"], None], remove=False):
-        """Call ``callback(move, trace, board)`` after every move played."""
+        """Call ``callback(move, trace, board)`` after every move played (by a click, from
+        Python, by the computer, or played again by redo)."""
         if remove:
             self._observers.remove(callback)
         else:
