@@ -226,8 +226,11 @@ class GameRecord:
     def loads(cls, text: str) -> "GameRecord":
         try:
             d = json.loads(text)
-        except json.JSONDecodeError as e:
+        except ValueError as e:  # not JSON, or a number of more than 4,300 digits
             raise InvalidRecordError(f"not a JSON file: {e}") from None
+        except RecursionError:
+            raise InvalidRecordError("not a game record: its lists or objects are nested too "
+                                     "deeply to read") from None
         return cls.from_json(d)
 
     @classmethod
