@@ -115,7 +115,7 @@ BAD_MOVES = [
     ("kiothi missing count", KIOTHI_T3, sow(1, 9), InvalidMoveError, "missing field 'count'"),
     ("lift not a list", KIOTHI, redistribute("1,4", []), InvalidMoveError, "lift = '1,4'"),
     ("lift cell shape", KIOTHI, redistribute([[1, 4, 0], [1, 5]], [[1, 0, 10]]), InvalidMoveError, r"lift\[0\] = \[1, 4, 0\]: expected \[row, column\]"),
-    ("lift off the board", KIOTHI, redistribute([[2, 4], [1, 5]], [[1, 0, 10]]), InvalidMoveError, r"lift\[0\]\[0\] \(row\) = 2"),
+    ("lift off the board", KIOTHI, redistribute([[2, 4], [1, 5]], [[1, 0, 10]]), InvalidMoveError, r"lift\[0\] = \[2, 4\]: expected \[row, column\] on the 2 x 10 board"),
     ("place entry shape", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0]]), InvalidMoveError, r"place\[0\] = \[1, 0\]: expected \[row, column, count\]"),
     ("place float count", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0, 9.5], [1, 1, 0.5]]), InvalidMoveError, r"place\[0\]\[2\] = 9.5"),
     ("place not a list", KIOTHI, redistribute([[1, 4], [1, 5]], None), InvalidMoveError, "place = None"),

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import GAMES, MalformedError, load_position, new_state
+from ..rules.common import check_cell
 from ..rules.game import game as game_of
 from ..text import LOCALES, Refusal, tr
 from ..text.names import hole_name
@@ -133,13 +134,7 @@ def _fields(d: Any, where: str, required, optional=()) -> dict:
 
 
 def _cell(value: Any, where: str, rows: int, cols: int) -> list[int]:
-    ok = (isinstance(value, list) and len(value) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-          and 0 <= value[0] < rows and 0 <= value[1] < cols)
-    if not ok:
-        raise InvalidLessonError(f"{where} = {json.dumps(value)}: expected [row, column] on "
-                                 f"the {rows} x {cols} board")
-    return list(value)
+    return list(check_cell(value, where, rows, cols, InvalidLessonError))
 
 
 def parse_lesson(data: Any) -> LessonScript:
@@ -347,14 +342,10 @@ def check_answer(predict: dict, given: Any, rows: int, columns: int) -> Any:
         return given
     if not isinstance(given, list) or len(given) > rows * columns:
         raise Refusal("answer_cells")
-    out = []
-    for c in given:
-        if not (isinstance(c, list) and len(c) == 2
-                and all(type(v) is int for v in c)
-                and 0 <= c[0] < rows and 0 <= c[1] < columns):
-            raise Refusal("answer_cells")
-        out.append(list(c))
-    return out
+    try:
+        return [list(check_cell(c, "answer", rows, columns, MalformedError)) for c in given]
+    except MalformedError:
+        raise Refusal("answer_cells") from None
 
 
 def is_right(predict: dict, answer: Any) -> bool:

@@ -7,6 +7,7 @@ exactly what to fix.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 SOUTH, NORTH = 0, 1
@@ -116,13 +117,26 @@ def check_grid(value: Any, field: str, rows: int, columns: int, cell,
 
 
 def check_cell(value: Any, field: str, rows: int, columns: int,
-               error: type[MalformedError]) -> tuple[int, int]:
-    """A ``[row, column]`` pair inside the board."""
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise error(f"{field} = {value!r}: expected [row, column]")
-    r = check_int(value[0], f"{field}[0] (row)", error, 0, rows - 1)
-    c = check_int(value[1], f"{field}[1] (column)", error, 0, columns - 1)
+               error: type[ValueError]) -> tuple[int, int]:
+    """A ``[row, column]`` pair inside the board: the one check of a cell, for moves,
+    lessons and answers alike."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(is_int(v) for v in value)):
+        raise error(f"{field} = {_shown(value)}: expected [row, column]")
+    r, c = value
+    if not (0 <= r < rows and 0 <= c < columns):
+        raise error(f"{field} = {_shown(value)}: expected [row, column] on the {rows} x "
+                    f"{columns} board (rows 0 to {rows - 1}, columns 0 to {columns - 1})")
     return r, c
+
+
+def _shown(value: Any) -> str:
+    """A value as JSON where it can be, shortened: it is echoed in an error message."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def grid(flat: list, columns: int) -> list[list]:
