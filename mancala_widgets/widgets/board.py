@@ -419,12 +419,15 @@ class Board(anywidget.AnyWidget):
 
     def set_state(self, sync_data):
         """State sent by the browser: only view preferences may change this way."""
+        if not isinstance(sync_data, dict):
+            self._show_error(tr(self.locale, "errors.not_object"))
+            return
         allowed = {k: v for k, v in sync_data.items() if k in BROWSER_WRITABLE}
         forged = sorted(k for k in sync_data if k not in BROWSER_WRITABLE)
         if allowed:
             try:
                 super().set_state(allowed)
-            except t.TraitError:
+            except (t.TraitError, OverflowError):  # OverflowError: an int too big for a float
                 self._show_error(tr(self.locale, "errors.bad_speed"))
                 self.send_state(list(allowed))
         if forged:
