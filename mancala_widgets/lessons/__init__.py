@@ -146,7 +146,7 @@ def parse_lesson(data: Any) -> LessonScript:
     if not isinstance(d["id"], str) or not d["id"]:
         raise InvalidLessonError("id: expected a short name such as 'pussa-kanawa'")
     game = d["game"]
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise InvalidLessonError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
     if not isinstance(d["variant"], dict):
         raise InvalidLessonError(f"variant = {json.dumps(d['variant'])}: expected an object "
