@@ -87,15 +87,18 @@ def load_lesson(source: str | Path | dict) -> LessonScript:
     if not isinstance(source, (str, Path)):
         return parse_lesson(source)
     path = Path(source)
-    if not path.suffix and not path.exists():
-        path = HERE / f"{source}.json"
-        if not path.exists():
-            raise InvalidLessonError(f"no lesson called {str(source)!r}; the lessons here are: "
-                                     f"{', '.join(available_lessons())}")
     try:
+        if not path.suffix and not path.exists():
+            path = HERE / f"{source}.json"
+            if not path.exists():
+                raise InvalidLessonError(f"no lesson called {str(source)!r}; the lessons here "
+                                         f"are: {', '.join(available_lessons())}")
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise InvalidLessonError(f"{path.name} is not valid JSON: {e}") from None
+    except OSError as e:  # a folder, a file that is not there, a name too long
+        raise InvalidLessonError(f"lesson = {str(source)[:80]!r}: expected a lesson id or a "
+                                 f"lesson file, but it cannot be read ({e.strerror})") from None
     return parse_lesson(data)
 
 
