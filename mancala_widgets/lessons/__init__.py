@@ -335,7 +335,10 @@ def check_answer(predict: dict, given: Any, rows: int, columns: int) -> Any:
     ask = predict["ask"]
     if ask == "number":
         if isinstance(given, str) and given.strip().isdigit():
-            given = int(given.strip())
+            try:
+                given = int(given.strip())
+            except ValueError:  # "²" is a digit int() cannot read; so is a 5,000-digit text
+                raise Refusal("answer_number") from None
         if type(given) is not int or not 0 <= given <= 10_000:
             raise Refusal("answer_number")
         return given
