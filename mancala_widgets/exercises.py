@@ -488,7 +488,7 @@ class BuildCapture(Exercise):
             if isinstance(answer, str):
                 try:
                     answer = json.loads(answer)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
                     raise _Unreadable("build.unreadable") from None
             if not isinstance(answer, dict) or any(v is not None for v in (board, move, nki, sown)):
                 raise _Unreadable("build.unreadable")
