@@ -98,6 +98,15 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _typed_int(digits: str, unreadable: _Unreadable) -> int:
+    """The number a student typed; int() reads at most 4,300 digits, so past that it is
+    as unreadable as a word."""
+    try:
+        return int(digits)
+    except ValueError:
+        raise unreadable from None
+
+
 class Exercise:
     """What the three families share: checking, the text and the form."""
 
@@ -243,7 +252,7 @@ class Landing(Exercise):
 
     def _read(self, answer: Any) -> int:
         if isinstance(answer, str) and re.fullmatch(r"\s*[+-]?\d+\s*", answer):
-            answer = int(answer)
+            answer = _typed_int(answer, _Unreadable("landing.not_number", last=self.size - 1))
         if not _is_int(answer):
             raise _Unreadable("landing.not_number", last=self.size - 1)
         if not 0 <= answer < self.size:
@@ -307,7 +316,7 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
     """
     unreadable = _Unreadable(f"lifted.unreadable_{game}")
     if isinstance(answer, str) and _PAIR.fullmatch(answer):
-        answer = [int(x) for x in _PAIR.fullmatch(answer).groups()]
+        answer = [_typed_int(x, unreadable) for x in _PAIR.fullmatch(answer).groups()]
     if isinstance(answer, (list, tuple)):
         if len(answer) != 2 or not all(_is_int(x) for x in answer):
             raise unreadable
@@ -326,7 +335,7 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
             raise unreadable
         pos = m.end()
         if m.group(1):
-            found["n"].append(int(m.group(1)))
+            found["n"].append(_typed_int(m.group(1), unreadable))
         elif _WORDS.get(m.group(0)):
             kind, value = _WORDS[m.group(0)]
             found[kind].append(value)
