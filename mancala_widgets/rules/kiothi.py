@@ -106,7 +106,7 @@ class KiothiState:
     @classmethod
     def initial(cls, start_holes: int = 6, orthodox: bool = True) -> "KiothiState":
         E = InvalidPositionError
-        if start_holes not in START_HOLES_CHOICES or isinstance(start_holes, bool):
+        if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
             raise E(f"start_holes = {start_holes!r}: expected 6 (30 warriors a side) or 5 (25)")
         check_bool(orthodox, "orthodox", E)
         empty = empty_at_start(start_holes)
@@ -121,7 +121,7 @@ class KiothiState:
         if d["game"] != "kiothi":
             raise E(f"game = {d['game']!r}: expected 'kiothi'")
         start_holes = d["start_holes"]
-        if start_holes not in START_HOLES_CHOICES or isinstance(start_holes, bool):
+        if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
             raise E(f"start_holes = {start_holes!r}: expected 6 or 5")
         orthodox = check_bool(d["orthodox"], "orthodox", E)
         to_move = player_index(d["to_move"], "to_move", E)

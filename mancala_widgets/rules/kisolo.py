@@ -84,7 +84,7 @@ class KisoloState:
 
     @classmethod
     def initial(cls, columns: int = 7) -> "KisoloState":
-        if columns not in COLUMN_CHOICES or isinstance(columns, bool):
+        if type(columns) is not int or columns not in COLUMN_CHOICES:
             raise InvalidPositionError(f"columns = {columns!r}: expected 7 or 6")
         return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH)
 
@@ -95,7 +95,7 @@ class KisoloState:
         if d["game"] != "kisolo":
             raise E(f"game = {d['game']!r}: expected 'kisolo'")
         columns = d["columns"]
-        if columns not in COLUMN_CHOICES or isinstance(columns, bool):
+        if type(columns) is not int or columns not in COLUMN_CHOICES:
             raise E(f"columns = {columns!r}: expected 7 or 6")
         board = check_grid(d["board"], "board", ROWS, columns,
                            lambda v, f: check_int(v, f, E), E)
