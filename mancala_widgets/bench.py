@@ -15,12 +15,14 @@ its games against the one below.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterator
+from contextlib import nullcontext
 from itertools import repeat
 
 from .players import LEVELS, level
@@ -98,12 +100,20 @@ def ladder(game: str, games: int, processes: int | None = None
            ) -> Iterator[tuple[str, str, int, int, float]]:
     """Each level against the next weaker one, a row per pair as it finishes:
     (strong, weak, wins, draws, seconds). The games are spread over the cores;
-    they are seeded, so the result does not depend on how they are spread."""
-    with ProcessPoolExecutor(processes) as pool:
+    they are seeded, so the result does not depend on how they are spread. With one
+    core, or where processes cannot start (Pyodide), they are played in this process."""
+    pool = None
+    if (processes or os.cpu_count() or 1) > 1:
+        try:
+            pool = ProcessPoolExecutor(processes)
+        except NotImplementedError:  # no processes here (Pyodide, in JupyterLite)
+            pass
+    play = pool.map if pool else map
+    with pool or nullcontext():
         for weak, strong in zip(LEVELS, LEVELS[1:]):
             start = time.perf_counter()
-            results = list(pool.map(ladder_game, repeat(game), repeat(strong),
-                                    repeat(weak), range(games)))
+            results = list(play(ladder_game, repeat(game), repeat(strong), repeat(weak),
+                                range(games)))
             yield (strong, weak, results.count("win"), results.count("draw"),
                    time.perf_counter() - start)
 

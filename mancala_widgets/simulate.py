@@ -77,21 +77,28 @@ def simulate(game: str = "kisolo", n: int = 100, seed: int = 0, south: str = "ra
              **variant) -> Simulation:
     """Play ``n`` games of ``game`` between two levels ("random", "greedy", "search",
     "expert"); the same ``seed`` gives the same table. ``processes`` defaults to
-    every core; ``progress`` shows a bar in a notebook."""
+    every core (one where processes cannot start, as in Pyodide); ``progress`` shows
+    a bar in a notebook."""
     processes = processes or os.cpu_count() or 1
     seeds = [seed * 1_000_003 + i for i in range(n)]
     size = max(1, min(200, n // (processes * 4) or 1))
     chunks = [(game, variant, south, north, seeds[i:i + size]) for i in range(0, n, size)]
     bar = _progress(n) if progress else None
     sim = Simulation()
-    if processes == 1 or len(chunks) == 1:
+    pool = None
+    if processes != 1 and len(chunks) > 1:
+        try:
+            pool = ProcessPoolExecutor(processes)
+        except NotImplementedError:  # no processes here (Pyodide, in JupyterLite): play in this one
+            pass
+    if pool is None:
         results = map(_play_chunk, chunks)
         for rows in results:
             sim.rows.extend(rows)
             if bar:
                 bar.value = len(sim.rows)
         return sim
-    with ProcessPoolExecutor(processes) as pool:
+    with pool:
         for rows in pool.map(_play_chunk, chunks):
             sim.rows.extend(rows)
             if bar:
