@@ -1,3 +1,4 @@
+import os
 import sys
 from pathlib import Path
 
@@ -13,3 +14,16 @@ def pytest_collection_modifyitems(items):
         if "e2e" in item.path.parts:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(autouse=True)
+def fresh_boards_under_mutation():
+    """Mutation testing (python3 dev.py mutants) forks each mutant's run from a process
+    whose board caches were filled by the unmutated code: clear them, so a mutant in the
+    code that builds a board is really exercised."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        from mancala_widgets.rules.game import kiothi_board, kisolo_board
+        from mancala_widgets.rules.kisolo import geometry
+        for cached in (geometry, kisolo_board, kiothi_board):
+            cached.cache_clear()
+    yield
