@@ -6,6 +6,7 @@ a command is adding one such function.
 
     python -m mancala_widgets handouts OUT_DIR [--locale en|ko] [--paper a4|letter]
                                                [--lesson ID ...]
+    python -m mancala_widgets lessons [DIR] [--locale en|ko] [--no-lab] [--force]
 
 A bad argument prints a message saying what was expected and exits with
 status 2 (argparse's convention); nothing is written then.
@@ -55,6 +56,54 @@ def handouts(subparsers) -> Runner:
         for path in paths:
             print(path)
         return 0
+
+    return run
+
+
+@command
+def lessons(subparsers) -> Runner:
+    from .text import LOCALES
+
+    p = subparsers.add_parser(
+        "lessons", help="copy the lesson notebooks into a folder and open them in JupyterLab",
+        description="Copy the lesson notebooks (English, and Korean in ko/) and the teacher "
+                    "guides (teacher/) into a folder of your own, then open JupyterLab there "
+                    "on the first lesson in your language. Needs JupyterLab: "
+                    'pip install "mancala-widgets[lab]".')
+    p.add_argument("out_dir", metavar="DIR", nargs="?", default="mancala-lessons",
+                   help="the folder to copy into: new or empty (default: mancala-lessons)")
+    p.add_argument("--locale", choices=LOCALES, default="en",
+                   help="the language of the lesson JupyterLab opens (default: en)")
+    p.add_argument("--no-lab", action="store_true", help="only copy; do not start JupyterLab")
+    p.add_argument("--force", action="store_true",
+                   help="copy into a folder that is not empty, replacing the lessons there")
+
+    def run(args: argparse.Namespace) -> int:
+        import importlib.util
+        import os
+        import subprocess
+        from pathlib import Path
+
+        from .classroom import LessonsFolderError, copy_lessons, start_notebook
+        try:
+            copied = copy_lessons(args.out_dir, force=args.force)
+        except LessonsFolderError as e:
+            p.error(str(e))
+        except OSError as e:
+            p.error(f"DIR = {args.out_dir!r}: cannot write there ({e.strerror or e})")
+        folder = Path(args.out_dir).resolve()
+        start = folder / start_notebook(args.locale)
+        print(f"{len(copied)} files copied into {folder}; the first lesson: {start}", flush=True)
+        if args.no_lab:
+            return 0
+        if importlib.util.find_spec("jupyterlab") is None:
+            print('JupyterLab is not installed: pip install "mancala-widgets[lab]", then open '
+                  f'the lessons with: jupyter lab "{start}"', file=sys.stderr)
+            return 1
+        # As root (a container, a classroom server) JupyterLab refuses to start without it.
+        root = ["--allow-root"] if getattr(os, "geteuid", lambda: 1)() == 0 else []
+        return subprocess.call([sys.executable, "-m", "jupyterlab", *root,
+                                f"--ServerApp.root_dir={folder}", str(start)])
 
     return run
 
