@@ -5,12 +5,22 @@
 >>> trace = board.play({"type": "capture", "column": 3})
 """
 
-from .rules import (GameOverError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-                    InvalidRecordError, apply_move, dump_position, initial_position,
-                    legal_moves, load_position, play)
+from .lessons import available_lessons, load_lesson
+from .rules import (
+                    GameOverError,
+                    IllegalMoveError,
+                    InvalidMoveError,
+                    InvalidPositionError,
+                    InvalidRecordError,
+                    apply_move,
+                    dump_position,
+                    initial_position,
+                    legal_moves,
+                    load_position,
+                    play,
+)
 from .rules.record import GameRecord
 from .svg import board_svg
-from .lessons import available_lessons, load_lesson
 from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
 
 __version__ = "0.1.0"

@@ -18,7 +18,8 @@ above and below.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .rules.game import game as game_of
 from .rules.game import other

@@ -155,7 +155,7 @@ class Exercise:
         return None
 
     @property
-    def form(self) -> "ExerciseForm":
+    def form(self) -> ExerciseForm:
         """The ipywidgets form (made on first use)."""
         if self._form is None:
             self._form = ExerciseForm(self)
@@ -575,7 +575,7 @@ class BuildCapture(Exercise):
         if isinstance(move, (list, tuple)):
             if len(move) != len(sow_keys):
                 raise shape
-            move = {"type": "sow", **dict(zip(sow_keys, move))}
+            move = {"type": "sow", **dict(zip(sow_keys, move, strict=True))}
         if not isinstance(move, dict):
             raise shape
         kind = move.get("type")

@@ -26,13 +26,20 @@ import html
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from .lessons import (LessonScript, available_lessons, default_question, describe_answer,
-                      load_lesson, localized)
 from .drawing import board_geometry, variant_of
+from .lessons import (
+    LessonScript,
+    available_lessons,
+    default_question,
+    describe_answer,
+    load_lesson,
+    localized,
+)
 from .rules.game import GAME_LIST
 from .rules.game import game as game_of
 from .svg import board_svg

@@ -90,7 +90,7 @@ def opening_candidates(state: State) -> list[dict]:
             counts = [total // len(bomas)] * len(bomas)
             for i in range(total % len(bomas)):
                 counts[i] += 1
-            place = tuple((h // COLS, h % COLS, n) for h, n in zip(bomas, counts) if n)
+            place = tuple((h // COLS, h % COLS, n) for h, n in zip(bomas, counts, strict=True) if n)
             if place not in seen:
                 seen.add(place)
                 moves.append({"type": "redistribute", "lift": lift,
@@ -106,7 +106,7 @@ def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
     for _ in range(total - len(bomas)):
         counts[rng.randrange(len(bomas))] += 1
     return {"type": "redistribute", "lift": lift,
-            "place": [[h // COLS, h % COLS, n] for h, n in zip(bomas, counts)]}
+            "place": [[h // COLS, h % COLS, n] for h, n in zip(bomas, counts, strict=True)]}
 
 
 def successors(state: State) -> list[tuple[dict, State]]:

@@ -127,7 +127,7 @@ def random_move(state, rnd: random.Random) -> dict:
         counts = [1] * len(bomas)
         for _ in range(total - len(bomas)):
             counts[rnd.randrange(len(bomas))] += 1
-        move["place"] = [[h // 10, h % 10, n] for h, n in zip(bomas, counts)]
+        move["place"] = [[h // 10, h % 10, n] for h, n in zip(bomas, counts, strict=True)]
     return move
 
 

@@ -16,10 +16,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from helpers import VARIANTS, random_move  # noqa: E402
 from mancala_widgets.rules import new_state, play  # noqa: E402
 from mancala_widgets.text import LOCALES, catalogue  # noqa: E402
 from mancala_widgets.text.names import cell_names  # noqa: E402
+
+from helpers import VARIANTS, random_move  # noqa: E402
 
 OUT = HERE.parent / "js" / "__fixtures__" / "traces.json"
 TEXT = OUT.parent / "text.json"

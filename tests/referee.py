@@ -57,15 +57,15 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
     """Walk a Kisolo move's trace, checking each decision against RULES.md."""
     ref = Referee(before, move)
     b, P = ref.board, ref.mover
-    O, n = other(P), before["columns"]
+    opp, n = other(P), before["columns"]
     mine_inner, _ = kisolo_rows(P)
-    their_inner, their_outer = kisolo_rows(O)
+    their_inner, their_outer = kisolo_rows(opp)
     events = iter(trace)
     seen: dict[tuple, int] = {}
     lap = 1
 
     def capture(ev, column, rule):
-        """Steps 2 and 5: O's inner and outer hole of ``column``, sown from P's inner hole."""
+        """Steps 2 and 5: the opponent's inner and outer hole of ``column``, sown from P's inner hole."""
         assert ev["kind"] == "capture" and ev["rule"] == rule and ev["into"] == "sow", (ev, rule)
         inner, outer = (their_inner, column), (their_outer, column)
         assert b[inner[0]][column] > 0, "a capture needs stones in the opposite inner hole"
@@ -80,7 +80,7 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
         assert ev["kind"] == "sow", ev
         holes = [tuple(h) for h in ev["cells"]]
         expected, h = [], start
-        for i in range(m):
+        for _ in range(m):
             expected.append(h)
             h = kisolo_next(P, h, n)
         assert holes == expected, f"stones go one by one round {P}'s circuit from {start}: {ev}"
@@ -136,7 +136,7 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
                 seen[state] = lap
         assert ev["then"] == then, f"RULES.md step 4 gives {then!r} here: {ev}"
         if then == "end":
-            assert next(events) == {"kind": "turn_end", "to_move": O}
+            assert next(events) == {"kind": "turn_end", "to_move": opp}
             return
         lap += 1
         if then == "capture":

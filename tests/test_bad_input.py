@@ -6,9 +6,16 @@ import json
 
 import pytest
 
-from mancala_widgets.rules import (GameOverError, IllegalMoveError, InvalidMoveError,
-                                   InvalidPositionError, apply_move, initial_position,
-                                   legal_moves, load_position)
+from mancala_widgets.rules import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    apply_move,
+    initial_position,
+    legal_moves,
+    load_position,
+)
 
 KISOLO = initial_position("kisolo")
 KIOTHI = initial_position("kiothi")

@@ -10,8 +10,14 @@ import ipywidgets as w
 import pytest
 
 from mancala_widgets import exercises
-from mancala_widgets.exercises import (ExerciseError, build_capture, exercise_set, landing,
-                                       lifted, LIFTED_POSITION)
+from mancala_widgets.exercises import (
+    LIFTED_POSITION,
+    ExerciseError,
+    build_capture,
+    exercise_set,
+    landing,
+    lifted,
+)
 from mancala_widgets.rules import IllegalMoveError, apply_move, load_position
 from mancala_widgets.rules.kiothi import CIRCUIT as KIOTHI_CIRCUIT
 from mancala_widgets.rules.kisolo import geometry

@@ -13,15 +13,27 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import needs_shared, shared_dir
 
 import mancala_widgets.handouts as handouts_module
-from mancala_widgets.handouts import (KINDS, PAPERS, HandoutError, diagram_steps, handout,
-                                      write_handouts)
-from mancala_widgets.lessons import (available_lessons, describe_answer, load_lesson, localized,
-                                     predict_answer)
+from mancala_widgets.handouts import (
+    KINDS,
+    PAPERS,
+    HandoutError,
+    diagram_steps,
+    handout,
+    write_handouts,
+)
+from mancala_widgets.lessons import (
+    available_lessons,
+    describe_answer,
+    load_lesson,
+    localized,
+    predict_answer,
+)
 from mancala_widgets.text import catalogue, tr
 from mancala_widgets.text.names import move_name
+
+from helpers import needs_shared, shared_dir
 
 RULES_MD = (shared_dir() or Path("/nonexistent")) / "RULES.md"
 LOCALES = ("en", "ko")

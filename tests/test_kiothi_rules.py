@@ -2,8 +2,14 @@
 
 import pytest
 
-from mancala_widgets.rules import (IllegalMoveError, apply_move, initial_position, legal_moves,
-                                   load_position, play)
+from mancala_widgets.rules import (
+    IllegalMoveError,
+    apply_move,
+    initial_position,
+    legal_moves,
+    load_position,
+    play,
+)
 from mancala_widgets.rules.kiothi import _Sowing
 
 F = [False] * 10
@@ -262,7 +268,8 @@ def test_equal_jails_draw():
 
 
 def test_perpetual_move_is_illegal_and_not_listed():
-    import json, pathlib
+    import json
+    import pathlib
     case = next(c for c in json.loads(
         (pathlib.Path(__file__).parent / "vectors" / "kiothi.json").read_text())
         if c["name"] == "kiothi-runaway-relay-illegal")

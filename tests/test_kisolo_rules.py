@@ -2,7 +2,7 @@
 
 import pytest
 
-from mancala_widgets.rules import IllegalMoveError, LAP_LIMIT, apply_move, legal_moves, play
+from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, apply_move, legal_moves, play
 
 
 def pos(board, to_move="south", columns=None):
@@ -160,7 +160,8 @@ def test_perpetual_sowing_draws_with_the_board_at_the_repeated_lap_end():
 
 
 def test_runaway_relay_stops_at_the_lap_limit_with_a_short_trace():
-    import json, pathlib
+    import json
+    import pathlib
     case = next(c for c in json.loads(
         (pathlib.Path(__file__).parent / "vectors" / "kisolo.json").read_text())
         if c["name"] == "kisolo-runaway-relay-draw")

@@ -4,7 +4,8 @@ their games in the one process instead of failing, with the same results."""
 
 import pytest
 
-from mancala_widgets import bench, simulate as simulate_module
+from mancala_widgets import bench
+from mancala_widgets import simulate as simulate_module
 from mancala_widgets.simulate import simulate
 
 

@@ -12,8 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mancala_widgets.rules import (IllegalMoveError, dump_position, legal_moves, load_position,
-                                   new_state)
+from mancala_widgets.rules import (
+    IllegalMoveError,
+    dump_position,
+    legal_moves,
+    load_position,
+    new_state,
+)
+
 import referee
 from helpers import VARIANTS, random_move, replay_trace, total_pieces, variant_id
 
@@ -86,7 +92,7 @@ def test_random_games_keep_every_invariant(variant):
     @given(rnd=st.randoms(use_true_random=False))
     def one_game(rnd):
         state = new_state(game, **options)
-        for turn in range(MAX_MOVES):
+        for _turn in range(MAX_MOVES):
             if state.status != "playing":
                 assert state.legal_moves() == []
                 return

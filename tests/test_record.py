@@ -5,9 +5,16 @@ import random
 
 import pytest
 
-from mancala_widgets.rules import (GameOverError, IllegalMoveError, InvalidMoveError,
-                                   InvalidPositionError, InvalidRecordError, initial_position)
+from mancala_widgets.rules import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    initial_position,
+)
 from mancala_widgets.rules.record import GameRecord
+
 from helpers import VARIANTS, random_move, variant_id
 
 # A 4x6 position whose game can cycle: these 48 moves bring it back to itself.

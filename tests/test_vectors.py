@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from mancala_widgets.rules import IllegalMoveError, apply_move, legal_moves, play
+
 from helpers import needs_shared, replay_trace, shared_dir
 
 HERE = Path(__file__).parent / "vectors"

@@ -237,7 +237,7 @@ def _is_puzzle(state) -> int | None:
 def _check_reachable(state, where: str):
     """Refuse set-ups that cannot arise in play and would teach something false."""
     if game_of(state.game).has_nki and state.status == "playing":
-        for h, (n, nki) in enumerate(zip(state.board, state.nki)):
+        for h, (n, nki) in enumerate(zip(state.board, state.nki, strict=True)):
             if nki and not n:
                 raise InvalidLessonError(
                     f"{where}: position: boma [{h // 10}, {h % 10}] is marked nki but empty; "

@@ -13,14 +13,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
-from .common import (LAP_LIMIT, PLAYERS, GameOverError, IllegalMoveError, InvalidMoveError,
-                     InvalidPositionError, InvalidRecordError, MalformedError, is_int)
+from .common import (
+    LAP_LIMIT,
+    PLAYERS,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    MalformedError,
+    is_int,
+)
 from .kiothi import KiothiState
 from .kisolo import KisoloState
 
-State = Union[KisoloState, KiothiState]
+State = KisoloState | KiothiState
 GAMES = {"kisolo": KisoloState, "kiothi": KiothiState}
 
 __all__ = [

@@ -8,7 +8,8 @@ exactly what to fix.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 SOUTH, NORTH = 0, 1
 PLAYERS = ("south", "north")

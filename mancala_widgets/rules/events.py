@@ -9,7 +9,7 @@ a hole in Kisolo and a boma in Kiothi; every event about one cell has it under
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import Literal, TypedDict
 
 Cell = list[int]            # [row, column]
 Taken = list[int]           # [row, column, count]
@@ -144,8 +144,8 @@ class GameEnd(TypedDict, total=False):
 
 
 #: One event of a trace. (``Capture.from_`` is ``from`` on the wire: a Python keyword.)
-Event = Union[Lift, Sow, LapEnd, Capture, NoCapture, LeftmostTriple, Place, NkiMark,
-              NkiRelease, LapsSkipped, TurnEnd, GameEnd]
+Event = (Lift | Sow | LapEnd | Capture | NoCapture | LeftmostTriple | Place | NkiMark
+         | NkiRelease | LapsSkipped | TurnEnd | GameEnd)
 KINDS = ("lift", "sow", "lap_end", "capture", "no_capture", "leftmost_triple", "place",
          "nki_mark", "nki_release", "laps_skipped", "turn_end", "game_end")
 

@@ -17,9 +17,10 @@ jails and nki, and how a game can end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 Cell = tuple[int, int]
 PLAYER_NAMES = ("south", "north")
@@ -147,7 +148,7 @@ class Game:
         return 2 * v["start_holes"] * 5
 
 
-@lru_cache(maxsize=None)
+@cache
 def kisolo_board(columns: int = 7, **_: Any) -> Board:
     n = columns
     # RULES.md "Circuit": South runs its outer row left to right, then its inner row
@@ -160,7 +161,7 @@ def kisolo_board(columns: int = 7, **_: Any) -> Board:
                   {"south": 2, "north": 1})
 
 
-@lru_cache(maxsize=None)
+@cache
 def kiothi_board(**_: Any) -> Board:
     # RULES.md "Circuit": one circuit of all 20 bomas, shared by both players.
     circuit = tuple([(1, c) for c in range(10)] + [(0, c) for c in reversed(range(10))])

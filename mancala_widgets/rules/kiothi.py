@@ -17,11 +17,27 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .common import (
+    LAP_LIMIT,
+    NORTH,
+    PLAYERS,
+    SOUTH,
+    TRACE_LAP_LIMIT,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    check_bool,
+    check_cell,
+    check_dict,
+    check_grid,
+    check_int,
+    check_result_fields,
+    grid,
+    is_int,
+    player_index,
+)
 from .game import KIOTHI, kiothi_board
-from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOverError,
-                     IllegalMoveError, InvalidMoveError, InvalidPositionError, check_bool,
-                     check_cell, check_dict, check_grid, check_int, check_result_fields,
-                     grid, is_int, player_index)
 
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
@@ -104,7 +120,7 @@ class KiothiState:
     # -- construction and JSON ------------------------------------------------
 
     @classmethod
-    def initial(cls, start_holes: int = 6, orthodox: bool = True) -> "KiothiState":
+    def initial(cls, start_holes: int = 6, orthodox: bool = True) -> KiothiState:
         E = InvalidPositionError
         if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
             raise E(f"start_holes = {start_holes!r}: expected 6 (30 warriors a side) or 5 (25)")
@@ -115,7 +131,7 @@ class KiothiState:
                    [0, 0])
 
     @classmethod
-    def from_dict(cls, d) -> "KiothiState":
+    def from_dict(cls, d) -> KiothiState:
         E = InvalidPositionError
         check_dict(d, "Kiothi position", E, POSITION_FIELDS)
         if d["game"] != "kiothi":
@@ -208,7 +224,7 @@ class KiothiState:
                 for h, k in self.sowing_candidates(p)
                 if _Sowing(self, p, None).run(h, k) is None]
 
-    def successors(self) -> list[tuple[dict, "KiothiState"]]:
+    def successors(self) -> list[tuple[dict, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
         (for search; the opening's moves are too many to list)."""
         if self.status != "playing" or self.opening:
@@ -314,7 +330,7 @@ class KiothiState:
 
     # -- playing a move ---------------------------------------------------------
 
-    def play(self, move, trace: list | None = None, history=None) -> "KiothiState":
+    def play(self, move, trace: list | None = None, history=None) -> KiothiState:
         """The position after ``move``; appends the move's events to ``trace``.
         (``history`` is accepted like Kisolo's; Kiothi has no draw by repetition.)"""
         parsed = self.parse_move(move)
@@ -354,7 +370,7 @@ class KiothiState:
                               "cells": [cell(h) for h in range(SIZE) if nki[h]]})
         return b, nki, self.sown[:], self.jails[:]
 
-    def end_if_stuck(self, trace) -> "KiothiState":
+    def end_if_stuck(self, trace) -> KiothiState:
         """RULES.md "End of game": the player to move cannot move."""
         q = self.to_move
         if self.has_legal_move(q):

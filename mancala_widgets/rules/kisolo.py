@@ -13,13 +13,27 @@ so the sowing loop touches nothing but a list of ints.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Mapping
+from collections.abc import Mapping
+from functools import cache
 
+from .common import (
+    LAP_LIMIT,
+    NORTH,
+    PLAYERS,
+    SOUTH,
+    TRACE_LAP_LIMIT,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    check_dict,
+    check_grid,
+    check_int,
+    check_result_fields,
+    grid,
+    player_index,
+)
 from .game import KISOLO, kisolo_board
-from .common import (LAP_LIMIT, NORTH, PLAYERS, SOUTH, TRACE_LAP_LIMIT, GameOverError,
-                     IllegalMoveError, InvalidMoveError, InvalidPositionError, check_dict,
-                     check_grid, check_int, check_result_fields, grid, player_index)
 
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
@@ -41,7 +55,7 @@ class Geometry:
         flat = (lambda cell: cell[0] * n + cell[1])
         self.circuit = tuple([flat(h) for h in board.circuits[name]] for name in PLAYERS)
         self.next = [0] * (ROWS * n)
-        for p, name in enumerate(PLAYERS):
+        for name in PLAYERS:
             for h in board.circuits[name]:
                 self.next[flat(h)] = flat(board.next(name, h))
         self.owner = [PLAYERS.index(board.owner((h // n, h % n))) for h in range(ROWS * n)]
@@ -56,7 +70,7 @@ class Geometry:
         return list(divmod(h, self.columns))
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(columns: int) -> Geometry:
     return Geometry(columns)
 
@@ -83,13 +97,13 @@ class KisoloState:
     # -- construction and JSON ------------------------------------------------
 
     @classmethod
-    def initial(cls, columns: int = 7) -> "KisoloState":
+    def initial(cls, columns: int = 7) -> KisoloState:
         if type(columns) is not int or columns not in COLUMN_CHOICES:
             raise InvalidPositionError(f"columns = {columns!r}: expected 7 or 6")
         return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH)
 
     @classmethod
-    def from_dict(cls, d) -> "KisoloState":
+    def from_dict(cls, d) -> KisoloState:
         E = InvalidPositionError
         check_dict(d, "Kisolo position", E, POSITION_FIELDS)
         if d["game"] != "kisolo":
@@ -137,7 +151,7 @@ class KisoloState:
         """Is a turn-start capture due (the mover has no other kind of move)?"""
         return self.status == "playing" and bool(self.capture_columns())
 
-    def successors(self) -> list[tuple[dict, "KisoloState"]]:
+    def successors(self) -> list[tuple[dict, KisoloState]]:
         """Every legal move with the position after it."""
         return [(m, self.play(m)) for m in self.legal_moves()]
 
@@ -203,7 +217,7 @@ class KisoloState:
     # -- playing a move ---------------------------------------------------------
 
     def play(self, move, trace: list | None = None,
-             history: Mapping[tuple, int] | None = None) -> "KisoloState":
+             history: Mapping[tuple, int] | None = None) -> KisoloState:
         """The position after ``move``; appends the move's events to ``trace``.
 
         ``history`` counts how often each position (``key()``) has occurred in the game

@@ -91,7 +91,10 @@ class GameRecord:
     def line(self) -> list[tuple[str, dict]]:
         """The game's line: who plays each move ("south" or "north") and the move,
         first the moves played, then those taken back that redo would play again."""
-        line = [(PLAYERS[s.to_move], dict(m)) for s, m in zip(self._states, self._moves)]
+        # One state more than moves: the last state's move is not played yet.
+        line = [
+            (PLAYERS[s.to_move], dict(m)) for s, m in zip(self._states, self._moves, strict=False)
+        ]
         state = self.state
         for move in reversed(self._redo):
             line.append((PLAYERS[state.to_move], dict(move)))
@@ -194,7 +197,7 @@ class GameRecord:
             f.write("\n")
 
     @classmethod
-    def from_json(cls, d: Any) -> "GameRecord":
+    def from_json(cls, d: Any) -> GameRecord:
         """Rebuild a record, replaying every move; raises InvalidRecordError
         naming the first bad field or move."""
         E = InvalidRecordError
@@ -223,7 +226,7 @@ class GameRecord:
         return rec
 
     @classmethod
-    def loads(cls, text: str) -> "GameRecord":
+    def loads(cls, text: str) -> GameRecord:
         try:
             d = json.loads(text)
         except ValueError as e:  # not JSON, or a number of more than 4,300 digits
@@ -234,7 +237,7 @@ class GameRecord:
         return cls.from_json(d)
 
     @classmethod
-    def load(cls, path: str | PathLike) -> "GameRecord":
+    def load(cls, path: str | PathLike) -> GameRecord:
         with open(path, encoding="utf-8") as f:
             return cls.loads(f.read())
 

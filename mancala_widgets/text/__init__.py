@@ -19,9 +19,9 @@ Adding a language is adding a folder with the same files and keys.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from string import Formatter
+from functools import cache
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 from .korean import josa
@@ -38,7 +38,7 @@ def check_locale(locale: Any) -> str:
     return locale
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(locale: str) -> dict:
     """The whole catalogue of ``locale``, its files merged (shared: do not change it)."""
     check_locale(locale)

@@ -20,7 +20,7 @@ end; a class looking at one projected board follows one set of numbers.)
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..rules.game import game as game_of
 from ..rules.game import other

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import json
 import pathlib
+from collections.abc import Callable
 from os import PathLike
-from typing import Any, Callable
+from typing import Any
 
 import anywidget
 import traitlets as t
 
+from ..drawing import board_geometry, variant_of
 from ..rules import InvalidMoveError, load_position
 from ..rules.game import board_of
 from ..rules.record import GameRecord
-from ..drawing import board_geometry, variant_of
 from ..svg import board_svg
-
 from ..text import LOCALES, Refusal, catalogue, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 
@@ -111,7 +111,7 @@ class Board(anywidget.AnyWidget):
         self._default_labels = labels is None
         self.labels = labels if labels is not None else side_names(locale)
         self._record = record
-        self._observers: list[Callable[[dict, list[dict], "Board"], None]] = []
+        self._observers: list[Callable[[dict, list[dict], Board], None]] = []
         self.on_msg(self._on_message)
         self._sync(trace=[], before=None, last=None)
         self._opponent = None
@@ -243,7 +243,7 @@ class Board(anywidget.AnyWidget):
         self._record = record
         self._sync_current()
 
-    def on_move(self, callback: Callable[[dict, list[dict], "Board"], None], remove=False):
+    def on_move(self, callback: Callable[[dict, list[dict], Board], None], remove=False):
         """Call ``callback(move, trace, board)`` after every move played (by a click, from
         Python, by the computer, or played again by redo)."""
         if remove:

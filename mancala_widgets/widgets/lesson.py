@@ -15,9 +15,8 @@ from typing import Any
 import traitlets as t
 
 from ..lessons import LessonScript, check_answer, describe_answer, is_right, load_lesson, localized
-from ..text import tr
+from ..text import Refusal, tr
 from ..text.names import move_name
-from ..text import Refusal
 from .board import MESSAGE_KINDS, Board
 
 

@@ -90,7 +90,7 @@ def test_lesson_pacing_benchmark(notebook):
               window.moves.push({root: i, ms: performance.now() - start, end: s}); start = null; }
           }).observe(status, {attributes: true, attributeFilter: ['data-status']});
         }); }""")
-    for i, lesson_id in enumerate(ids):
+    for i in range(len(ids)):
         root = roots.nth(i)
         lesson = root.locator(".mw-lesson")
         steps = int(lesson.locator(".mw-lesson-step").inner_text().split()[-1])

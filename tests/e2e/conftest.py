@@ -54,7 +54,7 @@ def wait_for_server(url: str, proc: subprocess.Popen, log: Path):
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError(f"the server did not start: {log.read_text()}")
+                raise RuntimeError(f"the server did not start: {log.read_text()}") from None
             time.sleep(0.2)  # polling a server that is starting, not a wait in a test
 
 
@@ -189,7 +189,6 @@ class Notebook:
         """Run cell ``i`` again and return its text output once it has changed."""
         cell = self.cell(i)
         output = cell.locator(".jp-OutputArea-output")
-        old = output.first.inner_text() if output.count() else None
         prompt = cell.locator(".jp-InputPrompt")
         old_prompt = prompt.inner_text()
         cell.locator(".cm-content").click()

@@ -5,6 +5,7 @@ compared with what the rules engine says the move gives."""
 
 import json
 import sys
+
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
 from pathlib import Path
 
