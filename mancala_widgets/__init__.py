@@ -7,17 +7,17 @@
 
 from .lessons import available_lessons, load_lesson
 from .rules import (
-                    GameOverError,
-                    IllegalMoveError,
-                    InvalidMoveError,
-                    InvalidPositionError,
-                    InvalidRecordError,
-                    apply_move,
-                    dump_position,
-                    initial_position,
-                    legal_moves,
-                    load_position,
-                    play,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    apply_move,
+    dump_position,
+    initial_position,
+    legal_moves,
+    load_position,
+    play,
 )
 from .rules.record import GameRecord
 from .svg import board_svg
@@ -25,7 +25,23 @@ from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
 
 __version__ = "0.1.0"
 __all__ = [
-    "Board", "GameOverError", "GameRecord", "IllegalMoveError", "InvalidMoveError",
-    "InvalidPositionError", "InvalidRecordError", "KiothiBoard", "KisoloBoard", "Lesson",
-    "apply_move", "available_lessons", "board_svg", "load_lesson", "dump_position", "initial_position", "legal_moves", "load_position", "play",
+    "Board",
+    "GameOverError",
+    "GameRecord",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "KiothiBoard",
+    "KisoloBoard",
+    "Lesson",
+    "apply_move",
+    "available_lessons",
+    "board_svg",
+    "load_lesson",
+    "dump_position",
+    "initial_position",
+    "legal_moves",
+    "load_position",
+    "play",
 ]

@@ -24,29 +24,43 @@ from typing import Any
 from .rules.game import game as game_of
 from .rules.game import other
 
-PITCH = 64      # distance between hole centres
-RADIUS = 25     # hole radius
+PITCH = 64  # distance between hole centres
+RADIUS = 25  # hole radius
 MARGIN = 24
-LABEL_W = 86    # room for the players' names at the left
-JAIL_W = 70     # a jail's width; the jails leave 16 more on their inner side
-TITLE = 30      # room above the board for its title line (static picture)
-GAP = 14        # between the two players' halves, when each has several rows
+LABEL_W = 86  # room for the players' names at the left
+JAIL_W = 70  # a jail's width; the jails leave 16 more on their inner side
+TITLE = 30  # room above the board for its title line (static picture)
+GAP = 14  # between the two players' halves, when each has several rows
 NUMBER_STRIP = 20
 SEED_R = 4.2
 #: Seed offsets inside a hole, filled in this order; more seeds make a heap.
-SEED_SPOTS = [[0, 0], [-9, -6], [9, -6], [-9, 7], [9, 7], [0, -13], [0, 13], [-15, 0], [15, 0],
-              [-12, -14], [12, -14], [-12, 14], [12, 14]]
+SEED_SPOTS = [
+    [0, 0],
+    [-9, -6],
+    [9, -6],
+    [-9, 7],
+    [9, 7],
+    [0, -13],
+    [0, 13],
+    [-15, 0],
+    [15, 0],
+    [-12, -14],
+    [12, -14],
+    [-12, 14],
+    [12, 14],
+]
 
 
-def board_geometry(game: str, variant: Mapping[str, Any], perspective: str = "south",
-                   numbers: bool = False) -> dict:
+def board_geometry(
+    game: str, variant: Mapping[str, Any], perspective: str = "south", numbers: bool = False
+) -> dict:
     """The picture's geometry as JSON: size, every cell's centre, jails, names, numbers."""
     g = game_of(game)
     board = g.board(**variant)
     rows, columns = board.rows, board.columns
     flip = perspective == "north"
     bottom, top = perspective, other(perspective)
-    halves = rows // 2 > 1          # each player owns several rows: a line between them
+    halves = rows // 2 > 1  # each player owns several rows: a line between them
     strip = NUMBER_STRIP if numbers else 0
     left = MARGIN + (JAIL_W + 16 if g.has_jails else LABEL_W)
     y0 = MARGIN + TITLE + strip
@@ -63,13 +77,30 @@ def board_geometry(game: str, variant: Mapping[str, Any], perspective: str = "so
     for r in range(rows):
         for c in range(columns):
             x, y = centre(r, c)
-            cells.append({"cell": [r, c], "x": x, "y": y, "view": list(view(r, c)),
-                          "owner": board.owner((r, c)), "number": board.number((r, c))})
+            cells.append(
+                {
+                    "cell": [r, c],
+                    "x": x,
+                    "y": y,
+                    "view": list(view(r, c)),
+                    "owner": board.owner((r, c)),
+                    "number": board.number((r, c)),
+                }
+            )
     height_rows = rows * PITCH + (GAP if halves else 0)
     geometry: dict[str, Any] = {
-        "game": game, "rows": rows, "columns": columns, "perspective": perspective,
-        "radius": RADIUS, "pitch": PITCH, "seed_radius": SEED_R, "seed_spots": SEED_SPOTS,
-        "piece": f"{g.piece}s", "cells": cells, "jails": {}, "divider": None,
+        "game": game,
+        "rows": rows,
+        "columns": columns,
+        "perspective": perspective,
+        "radius": RADIUS,
+        "pitch": PITCH,
+        "seed_radius": SEED_R,
+        "seed_spots": SEED_SPOTS,
+        "piece": f"{g.piece}s",
+        "cells": cells,
+        "jails": {},
+        "divider": None,
     }
     if g.has_jails:
         width = 2 * MARGIN + 2 * (JAIL_W + 16) + columns * PITCH

@@ -40,9 +40,21 @@ from .rules.game import game as game_of
 from .text import check_locale, tr
 from .text.names import hole_name, move_name, narrate, narrate_trace, pieces, side_names
 
-__all__ = ["BuildCapture", "CIRCUITS", "Exercise", "ExerciseError", "Feedback", "Landing",
-           "Lifted", "build_capture", "circuit_cells", "exercise_set", "first_lap_landing",
-           "landing", "lifted"]
+__all__ = [
+    "BuildCapture",
+    "CIRCUITS",
+    "Exercise",
+    "ExerciseError",
+    "Feedback",
+    "Landing",
+    "Lifted",
+    "build_capture",
+    "circuit_cells",
+    "exercise_set",
+    "first_lap_landing",
+    "landing",
+    "lifted",
+]
 
 #: Circuit size -> (game, columns): South's circuit on Kisolo 4 x 7 and 4 x 6,
 #: and Kiothi's one circuit of 20 bomas.
@@ -141,8 +153,9 @@ class Exercise:
         text = self._t(e.key, **e.fields)
         # A catalogue may leave "engine" empty: the engine only speaks English.
         extra = self._t("build.engine", detail=e.detail) if e.detail else ""
-        return Feedback(False, f"{text} {extra}" if extra else text, malformed=True,
-                        detail=e.detail)
+        return Feedback(
+            False, f"{text} {extra}" if extra else text, malformed=True, detail=e.detail
+        )
 
     def hint(self) -> str:
         raise NotImplementedError
@@ -238,17 +251,30 @@ class Landing(Exercise):
         self.answer = first_lap_landing(circuit, start, stones)
         if self.answer != (start + stones) % circuit:
             # The worked answer shows this formula, so it must be the engine's result.
-            raise RuntimeError(f"the engine lands on {self.answer}, the formula on "
-                               f"{(start + stones) % circuit}: RULES.md and the engine disagree")
+            raise RuntimeError(
+                f"the engine lands on {self.answer}, the formula on "
+                f"{(start + stones) % circuit}: RULES.md and the engine disagree"
+            )
         names = [hole_name(self.game, cell, self.locale) for cell in self.cells]
         self._names = names
         half = circuit // 2
         mover = _board(self.game, self.columns).owner(tuple(self.cells[start]))
         self.question = self._t(
-            f"landing.question_{self.game}", size=circuit, last=circuit - 1, columns=self.columns,
-            h0=names[0], k=half - 1, hk=names[half - 1], k1=half, hk1=names[half],
-            hlast=names[-1], start=start, start_name=names[start],
-            pieces=pieces(self.game, stones, self.locale), who=side_names(self.locale)[mover])
+            f"landing.question_{self.game}",
+            size=circuit,
+            last=circuit - 1,
+            columns=self.columns,
+            h0=names[0],
+            k=half - 1,
+            hk=names[half - 1],
+            k1=half,
+            hk1=names[half],
+            hlast=names[-1],
+            start=start,
+            start_name=names[start],
+            pieces=pieces(self.game, stones, self.locale),
+            who=side_names(self.locale)[mover],
+        )
 
     def _read(self, answer: Any) -> int:
         if isinstance(answer, str) and re.fullmatch(r"\s*[+-]?\d+\s*", answer):
@@ -256,8 +282,9 @@ class Landing(Exercise):
         if not _is_int(answer):
             raise _Unreadable("landing.not_number", last=self.size - 1)
         if not 0 <= answer < self.size:
-            raise _Unreadable("landing.out_of_range", got=answer, last=self.size - 1,
-                              size=self.size)
+            raise _Unreadable(
+                "landing.out_of_range", got=answer, last=self.size - 1, size=self.size
+            )
         return answer
 
     def _tip(self, given: int) -> str | None:
@@ -266,17 +293,25 @@ class Landing(Exercise):
         return None
 
     def hint(self) -> str:
-        return self._t(f"landing.hint_{self.game}", start=self.start, stones=self.stones,
-                       size=self.size, last=self.size - 1)
+        return self._t(
+            f"landing.hint_{self.game}",
+            start=self.start,
+            stones=self.stones,
+            size=self.size,
+            last=self.size - 1,
+        )
 
     def worked(self) -> str:
         s, m, n = self.start, self.stones, self.size
-        lines = [self._t(f"landing.first_{self.game}", start=s, stones=m),
-                 f"({s} + {m}) mod {n} = {s + m} mod {n} = {self.answer}"]
+        lines = [
+            self._t(f"landing.first_{self.game}", start=s, stones=m),
+            f"({s} + {m}) mod {n} = {s + m} mod {n} = {self.answer}",
+        ]
         if m >= n:
             lines.append(self._t(f"landing.round_{self.game}", stones=m, size=n, n=m // n))
-        lines.append(self._t(f"landing.where_{self.game}", answer=self.answer,
-                             name=self._names[self.answer]))
+        lines.append(
+            self._t(f"landing.where_{self.game}", answer=self.answer, name=self._names[self.answer])
+        )
         return "\n".join(lines)
 
 
@@ -293,13 +328,28 @@ def landing(circuit: int, start: int, stones: int, locale: str = "en") -> Landin
 # -- 2. Which hole does the relay lift? --------------------------------------------
 
 #: Words a hole or boma may be named with, in either language.
-_WORDS = {"south": ("side", "south"), "north": ("side", "north"), "남쪽": ("side", "south"),
-          "북쪽": ("side", "north"), "inner": ("row", "inner"), "outer": ("row", "outer"),
-          "안쪽": ("row", "inner"), "바깥쪽": ("row", "outer"), "boma": ("boma", True),
-          "보마": ("boma", True), "hole": None, "구멍": None, "번": None, "줄": None, "의": None,
-          "'s": None, "’s": None}
-_TOKEN = re.compile("|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True))
-                    + r"|(\d+)|[\s,.]+")
+_WORDS = {
+    "south": ("side", "south"),
+    "north": ("side", "north"),
+    "남쪽": ("side", "south"),
+    "북쪽": ("side", "north"),
+    "inner": ("row", "inner"),
+    "outer": ("row", "outer"),
+    "안쪽": ("row", "inner"),
+    "바깥쪽": ("row", "outer"),
+    "boma": ("boma", True),
+    "보마": ("boma", True),
+    "hole": None,
+    "구멍": None,
+    "번": None,
+    "줄": None,
+    "의": None,
+    "'s": None,
+    "’s": None,
+}
+_TOKEN = re.compile(
+    "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r"|(\d+)|[\s,.]+"
+)
 _PAIR = re.compile(r"\s*[\[(]?\s*([+-]?\d+)\s*(?:,|\s)\s*([+-]?\d+)\s*[\])]?\s*")
 
 
@@ -322,8 +372,7 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
             raise unreadable
         r, c = answer
         if not (0 <= r < rows and 0 <= c < columns):
-            raise _Unreadable("lifted.off_board", row=r, column=c, maxr=rows - 1,
-                              maxc=columns - 1)
+            raise _Unreadable("lifted.off_board", row=r, column=c, maxr=rows - 1, maxc=columns - 1)
         return [r, c]
     if not isinstance(answer, str):
         raise unreadable
@@ -342,7 +391,7 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
     board = _board(game, columns)
     if any(board.row_kind):  # rows with names (Kisolo): a row is needed; "boma" is not a word
         named = len(found["row"]) == 1 and not found["boma"]
-    else:                    # one row a side: "boma" or a side says it is a boma, not a number
+    else:  # one row a side: "boma" or a side says it is a boma, not a number
         named = not found["row"] and len(found["boma"]) <= 1 and bool(found["boma"] + found["side"])
     if not named or len(found["n"]) != 1 or len(found["side"]) > 1:
         raise unreadable
@@ -373,11 +422,12 @@ class Lifted(Exercise):
         state.play(move, trace)
         self.rules = state.GAME
         rule = self.rules.relay_rule
-        at = next((i for i, e in enumerate(trace) if e["kind"] == "lift" and e["rule"] == rule),
-                  None)
+        at = next(
+            (i for i, e in enumerate(trace) if e["kind"] == "lift" and e["rule"] == rule), None
+        )
         if at is None:
             raise ExerciseError(self.locale, f"no_relay_{game}", move=json.dumps(move))
-        self.trace = trace[:at + 1]
+        self.trace = trace[: at + 1]
         self.answer = list(trace[at]["cell"])
         lap_end = [e for e in self.trace if e["kind"] == "lap_end"][-1]
         self.landing, self.lap = lap_end["cell"], lap_end["lap"]
@@ -385,10 +435,14 @@ class Lifted(Exercise):
         self.mover = self.position["to_move"]
         other = "north" if self.mover == "south" else "south"
         names = side_names(self.locale)
-        self.question = self._t(f"lifted.question_{game}",
-                                move=move_name(game, move, self.mover, self.locale),
-                                who=names[self.mover], other=names[other],
-                                other_word=names[other].lower(), maxc=self.columns - 1)
+        self.question = self._t(
+            f"lifted.question_{game}",
+            move=move_name(game, move, self.mover, self.locale),
+            who=names[self.mover],
+            other=names[other],
+            other_word=names[other].lower(),
+            maxc=self.columns - 1,
+        )
 
     def _read(self, answer: Any) -> list[int]:
         return read_cell(self.game, answer, self.rows, self.columns, self.mover)
@@ -404,17 +458,25 @@ class Lifted(Exercise):
         return None
 
     def hint(self) -> str:
-        return self._t(f"lifted.hint_{self.game}", lap=self.lap,
-                       who=side_names(self.locale)[self.mover])
+        return self._t(
+            f"lifted.hint_{self.game}", lap=self.lap, who=side_names(self.locale)[self.mover]
+        )
 
     def worked(self) -> str:
         lines = narrate_trace(self.game, self.trace, self.locale)
-        lines.append(self._t("lifted.answer", name=hole_name(self.game, self.answer, self.locale),
-                             row=self.answer[0], column=self.answer[1]))
+        lines.append(
+            self._t(
+                "lifted.answer",
+                name=hole_name(self.game, self.answer, self.locale),
+                row=self.answer[0],
+                column=self.answer[1],
+            )
+        )
         return "\n".join(lines)
 
     def picture(self) -> str:
         from .svg import board_svg
+
         return board_svg(self.position, numbers=True, locale=self.locale)
 
 
@@ -435,10 +497,14 @@ EXAMPLES = {
     # 15 stones go once round South's circuit and one more: the lap ends in a
     # hole the same lap filled, just before South's inner hole 6, which got a
     # stone on the way round and faces North's stones: a mid-move capture.
-    "kisolo": {"board": [[0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 2, 0], [0] * 7,
-                         [0, 0, 0, 0, 0, 0, 15]], "move": {"type": "sow", "row": 3, "column": 6}},
-    "kiothi": {"board": [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]],
-               "move": {"type": "sow", "row": 1, "column": 1, "count": 1}},
+    "kisolo": {
+        "board": [[0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 2, 0], [0] * 7, [0, 0, 0, 0, 0, 0, 15]],
+        "move": {"type": "sow", "row": 3, "column": 6},
+    },
+    "kiothi": {
+        "board": [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]],
+        "move": {"type": "sow", "row": 1, "column": 1, "count": 1},
+    },
 }
 
 
@@ -477,8 +543,15 @@ class BuildCapture(Exercise):
             raise RuntimeError(f"the {game} example captures nothing: the engine changed")
         self.built = None
 
-    def check(self, answer: Any = None, *, board: Any = None, move: Any = None,
-              nki: Any = None, sown: Any = None) -> Feedback:
+    def check(
+        self,
+        answer: Any = None,
+        *,
+        board: Any = None,
+        move: Any = None,
+        nki: Any = None,
+        sown: Any = None,
+    ) -> Feedback:
         self.built = None
         try:
             board, move, nki, sown = self._gather(answer, board, move, nki, sown)
@@ -524,14 +597,16 @@ class BuildCapture(Exercise):
         width = len(board[0]) if len(board[0]) in widths else widths[0]
         for r, row in enumerate(board):
             if len(row) != width:
-                raise _Unreadable(f"build.board_row_length_{self.game}", r=r, got=len(row),
-                                  columns=width)
+                raise _Unreadable(
+                    f"build.board_row_length_{self.game}", r=r, got=len(row), columns=width
+                )
             for c, v in enumerate(row):
                 if not _is_int(v) or v < 0:
                     raise _Unreadable("build.board_entry", r=r, c=c)
         board = [list(row) for row in board]
-        marks = {"nki": self._marks(nki, "nki"), "sown": self._marks(sown, "sown")} \
-            if g.has_nki else {}
+        marks = (
+            {"nki": self._marks(nki, "nki"), "sown": self._marks(sown, "sown")} if g.has_nki else {}
+        )
         position = g.position_from(board, **marks)
         try:
             load_position(position)
@@ -541,11 +616,17 @@ class BuildCapture(Exercise):
             if g.has_jails:
                 raise _Unreadable(f"build.no_move_{self.game}", detail=str(e)) from None
             layout = g.board(columns=width)
-            bare = [p for p in ("south", "north")
-                    if not any(board[r][c] for r in layout.rows_of(p) for c in range(width))]
+            bare = [
+                p
+                for p in ("south", "north")
+                if not any(board[r][c] for r in layout.rows_of(p) for c in range(width))
+            ]
             if bare:
-                raise _Unreadable(f"build.no_stones_{self.game}", detail=str(e),
-                                  who=side_names(self.locale)[bare[0]]) from None
+                raise _Unreadable(
+                    f"build.no_stones_{self.game}",
+                    detail=str(e),
+                    who=side_names(self.locale)[bare[0]],
+                ) from None
             raise _Unreadable("build.position", detail=str(e)) from None
         return position
 
@@ -561,9 +642,13 @@ class BuildCapture(Exercise):
                 raise bad
             return [list(r) for r in value]
         for cell in value:
-            if (not isinstance(cell, (list, tuple)) or len(cell) != 2
-                    or not all(_is_int(x) for x in cell) or not 0 <= cell[0] < 2
-                    or not 0 <= cell[1] < 10):
+            if (
+                not isinstance(cell, (list, tuple))
+                or len(cell) != 2
+                or not all(_is_int(x) for x in cell)
+                or not 0 <= cell[0] < 2
+                or not 0 <= cell[1] < 10
+            ):
                 raise bad
             grid[cell[0]][cell[1]] = True
         return grid
@@ -579,9 +664,9 @@ class BuildCapture(Exercise):
         if not isinstance(move, dict):
             raise shape
         kind = move.get("type")
-        fields = {"sow": sow_keys,
-                  "capture": ("column",) if g.capture_moves else None}.get(
-                      kind if isinstance(kind, str) else None)
+        fields = {"sow": sow_keys, "capture": ("column",) if g.capture_moves else None}.get(
+            kind if isinstance(kind, str) else None
+        )
         if not fields or set(move) != {"type", *fields}:
             raise shape
         width = len(position["board"][0])
@@ -591,8 +676,9 @@ class BuildCapture(Exercise):
                 if hi is None and (not _is_int(v) or v < 1):
                     raise _Unreadable("build.move_count")
                 if hi is not None and (not _is_int(v) or not 0 <= v <= hi):
-                    raise _Unreadable("build.move_value", field=self._t(f"build.field_{field}"),
-                                      lo=0, hi=hi)
+                    raise _Unreadable(
+                        "build.move_value", field=self._t(f"build.field_{field}"), lo=0, hi=hi
+                    )
         return dict(move)
 
     def _play(self, position: dict, move: dict) -> list[dict]:
@@ -605,13 +691,14 @@ class BuildCapture(Exercise):
             raise _Unreadable(f"build.move_shape_{self.game}", detail=str(e)) from None
         return trace
 
-    def _illegal(self, e: IllegalMoveError, position: dict, move: dict,
-                 trace: list[dict]) -> _Unreadable:
+    def _illegal(
+        self, e: IllegalMoveError, position: dict, move: dict, trace: list[dict]
+    ) -> _Unreadable:
         """The engine's refusal, worded from its rule (its message is the detail)."""
         game, loc = self.game, self.locale
         cell = [move.get("row"), move["column"]]
         where = hole_name(game, cell, loc) if cell[0] is not None else None
-        column = (lambda c: tr(loc, "names.column", n=c + 1))
+        column = lambda c: tr(loc, "names.column", n=c + 1)
         key, fields = "build.illegal", {}
         if e.rule in ("own_holes", "own_bomas"):
             key, fields = f"build.{e.rule}", {"where": where}
@@ -641,8 +728,11 @@ class BuildCapture(Exercise):
             why = self._why_not_from_lap_ends(position, trace) + self._why_not_from_refusals(trace)
             return Feedback(False, "\n".join([self._t("build.no_capture"), *why]))
         lines = [self._t("build.capture")]
-        lines += [narrate(game, e, loc) for e in trace
-                  if e["kind"] in ("capture", "leftmost_triple", "game_end")]
+        lines += [
+            narrate(game, e, loc)
+            for e in trace
+            if e["kind"] in ("capture", "leftmost_triple", "game_end")
+        ]
         names = tr(loc, "names.list_sep").join(self._t(f"build.rule_{r}") for r in rules)
         lines.append(self._t("build.rules", rules=names))
         return Feedback(True, "\n".join(lines), rules=rules)
@@ -653,9 +743,10 @@ class BuildCapture(Exercise):
         the opponent's facing row stays as it was, so the board given says which of
         their holes faced stones."""
         game = self.game
-        board = self.rules.board(**({"columns": len(position["board"][0])}
-                                    if "columns" in self.rules.variants else {}))
-        name = (lambda cell: hole_name(game, cell, self.locale))
+        board = self.rules.board(
+            **({"columns": len(position["board"][0])} if "columns" in self.rules.variants else {})
+        )
+        name = lambda cell: hole_name(game, cell, self.locale)
         near, last = [], []
         for e in trace:
             if e["kind"] != "lap_end" or "next" not in e:
@@ -663,11 +754,16 @@ class BuildCapture(Exercise):
             r, c = e["next"]
             fields = {"lap": e["lap"], "where": name(e["cell"]), "next": name(e["next"])}
             facing = board.opposite((r, c))
-            if e["then"] == "relay" and facing and board.owner((r, c)) == "south" \
-                    and e["next_count"]:
+            if (
+                e["then"] == "relay"
+                and facing
+                and board.owner((r, c)) == "south"
+                and e["next_count"]
+            ):
                 if not position["board"][facing[0]][facing[1]]:
-                    near.append(self._t(f"build.{game}_facing_empty", **fields,
-                                        facing=name(list(facing))))
+                    near.append(
+                        self._t(f"build.{game}_facing_empty", **fields, facing=name(list(facing)))
+                    )
                 elif not e["occupied"]:
                     near.append(self._t(f"build.{game}_landed_empty", **fields))
             elif e["then"] == "end":
@@ -679,10 +775,14 @@ class BuildCapture(Exercise):
 
     def _why_not_from_refusals(self, trace: list[dict]) -> list[str]:
         """Where the engine says why a sowing captured nothing (Kiothi)."""
-        name = (lambda cell: hole_name(self.game, cell, self.locale))
-        return [self._t(f"build.{self.game}_{e['why']}", where=name(e["cell"]),
-                        opposite=name(e["opposite"]))
-                for e in trace if e["kind"] == "no_capture"]
+        name = lambda cell: hole_name(self.game, cell, self.locale)
+        return [
+            self._t(
+                f"build.{self.game}_{e['why']}", where=name(e["cell"]), opposite=name(e["opposite"])
+            )
+            for e in trace
+            if e["kind"] == "no_capture"
+        ]
 
     def hint(self) -> str:
         return self._t(f"build.hint_{self.game}")
@@ -691,15 +791,20 @@ class BuildCapture(Exercise):
         example = self.answer
         position = self._complete(example["board"], None, None)
         trace = self._play(position, example["move"])
-        return "\n".join([self._t("build.example"),
-                          self._t("build.example_board", board=json.dumps(example["board"])),
-                          self._t("build.example_move", move=json.dumps(example["move"])),
-                          *narrate_trace(self.game, trace, self.locale)])
+        return "\n".join(
+            [
+                self._t("build.example"),
+                self._t("build.example_board", board=json.dumps(example["board"])),
+                self._t("build.example_move", move=json.dumps(example["move"])),
+                *narrate_trace(self.game, trace, self.locale),
+            ]
+        )
 
     def picture(self) -> str | None:
         if self.built is None:
             return None
         from .svg import board_svg
+
         return board_svg(self.built, numbers=True, locale=self.locale)
 
 
@@ -712,10 +817,20 @@ def build_capture(game: str = "kisolo", locale: str = "en") -> BuildCapture:
 
 #: The lifted exercise of the standard set: lap 1 ends in South's inner hole 6,
 #: which already held a stone, so pussa kanawa lifts the hole after it.
-LIFTED_POSITION = {"game": "kisolo", "columns": 7, "to_move": "south",
-                   "board": [[1, 2, 0, 0, 3, 0, 1], [2, 0, 0, 0, 0, 0, 3],
-                             [0, 0, 0, 0, 2, 1, 0], [0, 0, 0, 0, 4, 1, 0]],
-                   "status": "playing", "winner": None, "reason": None}
+LIFTED_POSITION = {
+    "game": "kisolo",
+    "columns": 7,
+    "to_move": "south",
+    "board": [
+        [1, 2, 0, 0, 3, 0, 1],
+        [2, 0, 0, 0, 0, 0, 3],
+        [0, 0, 0, 0, 2, 1, 0],
+        [0, 0, 0, 0, 4, 1, 0],
+    ],
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
 
 
 def exercise_set(locale: str = "en") -> list[Exercise]:
@@ -724,11 +839,13 @@ def exercise_set(locale: str = "en") -> list[Exercise]:
     >>> [ex.answer for ex in exercise_set()[:4]]
     [6, 4, 5, [2, 4]]
     """
-    return [landing(14, 3, 17, locale),      # more stones than holes: once round and on
-            landing(12, 4, 12, locale),      # exactly one round: the start gets the last one
-            landing(20, 16, 9, locale),      # from North's row on round into South's
-            lifted(LIFTED_POSITION, {"type": "sow", "row": 3, "column": 4}, locale),
-            build_capture("kisolo", locale)]
+    return [
+        landing(14, 3, 17, locale),  # more stones than holes: once round and on
+        landing(12, 4, 12, locale),  # exactly one round: the start gets the last one
+        landing(20, 16, 9, locale),  # from North's row on round into South's
+        lifted(LIFTED_POSITION, {"type": "sow", "row": 3, "column": 4}, locale),
+        build_capture("kisolo", locale),
+    ]
 
 
 def _rows(text: str) -> int:
@@ -744,11 +861,15 @@ class ExerciseForm:
 
         self.exercise = ex = exercise
         wide = w.Layout(width="100%")
-        self.question = w.Textarea(value=ex.question, disabled=True, rows=_rows(ex.question),
-                                   layout=wide)
+        self.question = w.Textarea(
+            value=ex.question, disabled=True, rows=_rows(ex.question), layout=wide
+        )
         box = w.Textarea if ex.family == "build" else w.Text
-        self.answer = box(value="", placeholder=ex._t(f"ui.placeholder_{ex.family}"),
-                          layout=w.Layout(width="100%"))
+        self.answer = box(
+            value="",
+            placeholder=ex._t(f"ui.placeholder_{ex.family}"),
+            layout=w.Layout(width="100%"),
+        )
         self.check_button = w.Button(description=ex._t("ui.check"), button_style="primary")
         self.hint_button = w.Button(description=ex._t("ui.hint"))
         self.show_button = w.Button(description=ex._t("ui.show"))
@@ -758,9 +879,15 @@ class ExerciseForm:
         self.hint_button.on_click(lambda _: self.say(ex.hint()))
         self.show_button.on_click(lambda _: self.say(ex.worked()))
         self._show_picture()
-        self.box = w.VBox([self.question, self.picture, self.answer,
-                           w.HBox([self.check_button, self.hint_button, self.show_button]),
-                           self.feedback])
+        self.box = w.VBox(
+            [
+                self.question,
+                self.picture,
+                self.answer,
+                w.HBox([self.check_button, self.hint_button, self.show_button]),
+                self.feedback,
+            ]
+        )
 
     def say(self, text: str):
         self.feedback.rows = _rows(text)

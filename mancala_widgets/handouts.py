@@ -55,13 +55,15 @@ GAMES = tuple(g.name for g in GAME_LIST)
 GAME_NAMES = " or ".join(repr(g) for g in GAMES)
 #: A hole at true size: an egg-carton cup or a small heap of beans fits in it.
 CUP_MM = 40.0
-PITCH = 1.1          # distance between hole centres, in hole diameters
+PITCH = 1.1  # distance between hole centres, in hole diameters
 #: The diagrams a lesson page holds at most (fewer when the texts are long).
 DIAGRAMS_PER_PAGE = 3
 RECORD_ROWS = 40
-FONTS = {"en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
-         "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
-               '"Apple SD Gothic Neo", sans-serif'}
+FONTS = {
+    "en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
+    "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
+    '"Apple SD Gothic Neo", sans-serif',
+}
 
 esc = html.escape
 
@@ -80,8 +82,16 @@ def _bad(name: str, value: Any, expected: str):
 
 # ------------------------------------------------------------------ public API
 
-def handout(kind: str, *, locale: str = "en", paper: str = "a4", game: str | None = None,
-            columns: int | None = None, lesson: Any = None) -> str:
+
+def handout(
+    kind: str,
+    *,
+    locale: str = "en",
+    paper: str = "a4",
+    game: str | None = None,
+    columns: int | None = None,
+    lesson: Any = None,
+) -> str:
     """One handout as a printable HTML document.
 
     ``kind`` is ``"board"`` (a template to play on with beans; ``game``, and
@@ -100,8 +110,13 @@ def handout(kind: str, *, locale: str = "en", paper: str = "a4", game: str | Non
     return RENDER[job.kind](job)
 
 
-def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: str = "a4",
-                   lessons: list | tuple | None = None) -> list[Path]:
+def write_handouts(
+    directory: str | os.PathLike,
+    *,
+    locale: str = "en",
+    paper: str = "a4",
+    lessons: list | tuple | None = None,
+) -> list[Path]:
     """Write every board template, both rule cards, the record sheet and the
     lessons' diagrams (every packaged lesson when ``lessons`` is None) into
     ``directory`` as HTML files; returns their paths. Everything is checked
@@ -125,8 +140,12 @@ def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: s
     if lessons is None:
         lessons = available_lessons()
     elif not isinstance(lessons, (list, tuple)):
-        _bad("lessons", lessons, "a list of lessons (ids such as 'nki', file paths, dicts or "
-             "loaded lessons), or None for every packaged lesson")
+        _bad(
+            "lessons",
+            lessons,
+            "a list of lessons (ids such as 'nki', file paths, dicts or "
+            "loaded lessons), or None for every packaged lesson",
+        )
     scripts = [_load_lesson(x, f"lessons[{i}]") for i, x in enumerate(lessons)]
     tag = f"{paper}.{locale}.html"
     docs: dict[str, str] = {}
@@ -134,7 +153,8 @@ def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: s
         for n in g.variants.get("columns", (g.board().columns,)):
             rows = g.board(**({"columns": n} if "columns" in g.variants else {})).rows
             docs[f"{g.name}-{rows}x{n}-board.{tag}"] = handout(
-                "board", locale=locale, paper=paper, game=g.name, columns=n)
+                "board", locale=locale, paper=paper, game=g.name, columns=n
+            )
     for game in GAMES:
         docs[f"{game}-rules.{tag}"] = handout("rules", locale=locale, paper=paper, game=game)
     docs[f"record-sheet.{tag}"] = handout("record", locale=locale, paper=paper)
@@ -142,8 +162,7 @@ def write_handouts(directory: str | os.PathLike, *, locale: str = "en", paper: s
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", script.id).strip("-") or "lesson"
         name = f"lesson-{slug}.{tag}"
         if name in docs:
-            _bad(f"lessons[{i}]", script.id, f"a lesson not already listed: {name} is "
-                 "written once")
+            _bad(f"lessons[{i}]", script.id, f"a lesson not already listed: {name} is written once")
         docs[name] = handout("lesson", locale=locale, paper=paper, lesson=script)
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -172,6 +191,7 @@ def diagram_steps(script: LessonScript) -> list[int]:
 
 # ------------------------------------------------------------------ checking
 
+
 @dataclass
 class Job:
     kind: str
@@ -196,12 +216,18 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
     job = Job(kind, locale, paper)
     if kind == "lesson":
         if lesson is None:
-            _bad("lesson", lesson, "a lesson for a lesson handout: an id (" +
-                 ", ".join(available_lessons()) + "), a file path, a dict or a loaded lesson")
+            _bad(
+                "lesson",
+                lesson,
+                "a lesson for a lesson handout: an id ("
+                + ", ".join(available_lessons())
+                + "), a file path, a dict or a loaded lesson",
+            )
         job.lesson = _load_lesson(lesson, "lesson")
         if game is not None and game != job.lesson.game:
-            _bad("game", game, f"{job.lesson.game!r} (the game of lesson "
-                 f"{job.lesson.id!r}) or None")
+            _bad(
+                "game", game, f"{job.lesson.game!r} (the game of lesson {job.lesson.id!r}) or None"
+            )
         job.game = job.lesson.game
     elif lesson is not None:
         _bad("lesson", lesson, f"None: a {kind!r} handout takes no lesson")
@@ -217,14 +243,22 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
         widths = game_of(game).variants["columns"]
         ok = isinstance(columns, int) and not isinstance(columns, bool) and columns in widths
         if columns is not None and not ok:
-            _bad("columns", columns, " or ".join(map(str, widths)) + f" for a {game.capitalize()} "
-                 "board (" + " or ".join(f"4 x {w}" for w in widths) + ")")
+            _bad(
+                "columns",
+                columns,
+                " or ".join(map(str, widths)) + f" for a {game.capitalize()} "
+                "board (" + " or ".join(f"4 x {w}" for w in widths) + ")",
+            )
         job.columns = columns or widths[0]
     else:
         board = game_of(game).board()
         if columns is not None and (isinstance(columns, bool) or columns != board.columns):
-            _bad("columns", columns, f"{board.columns} or None: a {game.capitalize()} board has "
-                 f"{board.rows} x {board.columns} bomas")
+            _bad(
+                "columns",
+                columns,
+                f"{board.columns} or None: a {game.capitalize()} board has "
+                f"{board.rows} x {board.columns} bomas",
+            )
         job.columns = board.columns
     return job
 
@@ -243,14 +277,16 @@ def _load_lesson(value: Any, name: str) -> LessonScript:
 
 # ------------------------------------------------------------------ the document
 
+
 def _page_area(paper: str, landscape: bool, margin: float) -> tuple[float, float]:
     _, short, long = PAPERS[paper]
     w, h = (long, short) if landscape else (short, long)
     return w - 2 * margin, h - 2 * margin
 
 
-def _document(job: Job, title: str, pages: list[str], *, landscape: bool, margin: float,
-              css: str = "") -> str:
+def _document(
+    job: Job, title: str, pages: list[str], *, landscape: bool, margin: float, css: str = ""
+) -> str:
     """A whole HTML document: one ``section.page`` per printed page."""
     name, short, long = PAPERS[job.paper]
     w, h = (long, short) if landscape else (short, long)
@@ -269,16 +305,18 @@ def _document(job: Job, title: str, pages: list[str], *, landscape: bool, margin
         ".page { break-after: page; page-break-after: always; }\n"
         ".page:last-child { break-after: auto; page-break-after: auto; }\n"
         f"@media screen {{ body {{ background: #d8d8d8; }} .page {{ background: #fff;"
-        f" width: {w}mm; min-height: {h}mm; margin: 6mm auto; padding: {margin}mm; }} }}\n"
-        + css)
+        f" width: {w}mm; min-height: {h}mm; margin: 6mm auto; padding: {margin}mm; }} }}\n" + css
+    )
     body = "\n".join(f'<section class="page">{p}</section>' for p in pages)
     # The policy keeps a printed handout offline even if a text held markup.
-    return ("<!DOCTYPE html>\n"
-            f'<html lang="{job.locale}">\n<head>\n<meta charset="utf-8">\n'
-            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-            'style-src \'unsafe-inline\'">\n'
-            f"<title>{esc(title)}</title>\n<style>\n{style}</style>\n</head>\n"
-            f"<body>\n{body}\n</body>\n</html>\n")
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{job.locale}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'\">\n"
+        f"<title>{esc(title)}</title>\n<style>\n{style}</style>\n</head>\n"
+        f"<body>\n{body}\n</body>\n</html>\n"
+    )
 
 
 def _mm(x: float) -> str:
@@ -292,31 +330,48 @@ def _paper_name(job: Job) -> str:
 # ------------------------------------------------------------------ board templates
 
 BOARD_MARGIN = 10.0
-TITLE_H, FOOT_H, SAFETY = 12.0, 17.0, 4.0   # room above and below the board
+TITLE_H, FOOT_H, SAFETY = 12.0, 17.0, 4.0  # room above and below the board
 LABEL_W, PAD, MID, NUM_H, OWNER_H, JAIL_GAP = 26.0, 3.0, 4.0, 8.0, 6.0, 2.0
 
 
 def _board(job: Job) -> str:
-    T = (lambda key, **kw: tr(job.locale, f"handouts.board.{key}", **kw))
+    T = lambda key, **kw: tr(job.locale, f"handouts.board.{key}", **kw)
     width, height = _page_area(job.paper, True, BOARD_MARGIN)
-    svg, d = _template_svg(job.game, job.columns, job.locale, width,
-                           height - TITLE_H - FOOT_H - SAFETY)
+    svg, d = _template_svg(
+        job.game, job.columns, job.locale, width, height - TITLE_H - FOOT_H - SAFETY
+    )
     title = T(f"title_{job.game}", n=job.columns)
     if d == CUP_MM:
         scale = T("scale_true", d=_mm(d))
     else:
-        scale = T("scale_reduced", pct=round(100 * d / CUP_MM), d=_mm(d), full=_mm(CUP_MM),
-                  paper=_paper_name(job))
+        scale = T(
+            "scale_reduced",
+            pct=round(100 * d / CUP_MM),
+            d=_mm(d),
+            full=_mm(CUP_MM),
+            paper=_paper_name(job),
+        )
     g = game_of(job.game)
     variant = {"columns": job.columns} if "columns" in g.variants else {}
     start = T(f"start_{job.game}", total=g.total_pieces(**variant))
     notes = [scale, T("numbers", n=job.columns), start]
-    page = (f'<h1 style="height:{TITLE_H - 2}mm">{esc(title)}</h1>\n{svg}\n<div class="notes">'
-            + "".join(f"<p>{esc(s)}</p>" for s in notes) + "</div>")
-    css = (".board-svg { display: block; margin: 0 auto; }\n"
-           ".notes { margin-top: 2mm; font-size: 9pt; }\n.notes p { margin: 0 0 0.6mm; }\n")
-    return _document(job, T("doc_title", title=title, paper=_paper_name(job)), [page],
-                     landscape=True, margin=BOARD_MARGIN, css=css)
+    page = (
+        f'<h1 style="height:{TITLE_H - 2}mm">{esc(title)}</h1>\n{svg}\n<div class="notes">'
+        + "".join(f"<p>{esc(s)}</p>" for s in notes)
+        + "</div>"
+    )
+    css = (
+        ".board-svg { display: block; margin: 0 auto; }\n"
+        ".notes { margin-top: 2mm; font-size: 9pt; }\n.notes p { margin: 0 0 0.6mm; }\n"
+    )
+    return _document(
+        job,
+        T("doc_title", title=title, paper=_paper_name(job)),
+        [page],
+        landscape=True,
+        margin=BOARD_MARGIN,
+        css=css,
+    )
 
 
 def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
@@ -331,10 +386,10 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
     label_w = LABEL_W if halves else 0.0
     fixed_w = label_w + 2 * PAD + (0 if halves else 2 * JAIL_GAP)
     fixed_h = 2 * NUM_H + 2 * PAD + (MID if halves else 2 * OWNER_H)
-    units_w = n + (0 if halves else 2)          # a jail is one hole pitch wide
+    units_w = n + (0 if halves else 2)  # a jail is one hole pitch wide
     full = CUP_MM * PITCH
     s = min(1.0, (room_w - fixed_w) / (units_w * full), (room_h - fixed_h) / (rows * full))
-    d = math.floor(CUP_MM * s * 2) / 2          # whole half millimetres, same for every hole
+    d = math.floor(CUP_MM * s * 2) / 2  # whole half millimetres, same for every hole
     p = d * PITCH
     width, height = fixed_w + units_w * p, fixed_h + rows * p
     names = side_names(locale)
@@ -342,22 +397,30 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
     frame_h = 2 * PAD + rows * p + (MID if halves else 0)
     left = x0 + PAD + (0 if halves else p + JAIL_GAP)
     title = tr(locale, f"handouts.board.title_{game}", n=n)
-    out = [f'<svg class="board-svg" xmlns="http://www.w3.org/2000/svg" width="{_mm(width)}mm" '
-           f'height="{_mm(height)}mm" viewBox="0 0 {_mm(width)} {_mm(height)}" role="img" '
-           f'aria-label="{esc(title)}" data-hole-mm="{_mm(d)}" '
-           'font-family="sans-serif">',
-           # Inset by half the stroke, so no edge of the frame is cut off.
-           f'<rect x="{_mm(x0 + 0.25)}" y="{_mm(y0)}" width="{_mm(width - x0 - 0.5)}" '
-           f'height="{_mm(frame_h)}" rx="4" fill="none" stroke="#000" stroke-width="0.5"/>']
+    out = [
+        f'<svg class="board-svg" xmlns="http://www.w3.org/2000/svg" width="{_mm(width)}mm" '
+        f'height="{_mm(height)}mm" viewBox="0 0 {_mm(width)} {_mm(height)}" role="img" '
+        f'aria-label="{esc(title)}" data-hole-mm="{_mm(d)}" '
+        'font-family="sans-serif">',
+        # Inset by half the stroke, so no edge of the frame is cut off.
+        f'<rect x="{_mm(x0 + 0.25)}" y="{_mm(y0)}" width="{_mm(width - x0 - 0.5)}" '
+        f'height="{_mm(frame_h)}" rx="4" fill="none" stroke="#000" stroke-width="0.5"/>',
+    ]
+
     def text(x, y, words, size=3.4, anchor="middle", bold=False):
         weight = ' font-weight="bold"' if bold else ""
-        return (f'<text x="{_mm(x)}" y="{_mm(y)}" font-size="{size}" text-anchor="{anchor}"'
-                f'{weight}>{esc(words)}</text>')
+        return (
+            f'<text x="{_mm(x)}" y="{_mm(y)}" font-size="{size}" text-anchor="{anchor}"'
+            f"{weight}>{esc(words)}</text>"
+        )
+
     for vr in range(rows):
         cy = y0 + PAD + vr * p + p / 2 + (MID if halves and vr >= rows // 2 else 0)
         for c in range(n):
-            out.append(f'<circle class="cup" cx="{_mm(left + c * p + p / 2)}" cy="{_mm(cy)}" '
-                       f'r="{_mm(d / 2)}" fill="none" stroke="#000" stroke-width="0.4"/>')
+            out.append(
+                f'<circle class="cup" cx="{_mm(left + c * p + p / 2)}" cy="{_mm(cy)}" '
+                f'r="{_mm(d / 2)}" fill="none" stroke="#000" stroke-width="0.4"/>'
+            )
         if halves:
             side, which = board.row_owner[vr], board.row_kind[vr]
             out.append(text(label_w - 2, cy - 1, names[side], 3.4, "end", True))
@@ -368,18 +431,24 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
         out.append(text(x, y0 + frame_h + NUM_H - 3, str(c + 1), 4.2, bold=True))
     if halves:
         y = y0 + PAD + (rows // 2) * p + MID / 2
-        out.append(f'<line x1="{_mm(x0 + PAD)}" y1="{_mm(y)}" x2="{_mm(width - PAD)}" '
-                   f'y2="{_mm(y)}" stroke="#000" stroke-width="0.3" stroke-dasharray="2 1.5"/>')
+        out.append(
+            f'<line x1="{_mm(x0 + PAD)}" y1="{_mm(y)}" x2="{_mm(width - PAD)}" '
+            f'y2="{_mm(y)}" stroke="#000" stroke-width="0.3" stroke-dasharray="2 1.5"/>'
+        )
     else:
         # South's jail at South's right-hand (east) end, North's at the west end.
-        for who, x, y in (("north", x0 + PAD, y0 - 2),
-                          ("south", width - PAD - p, y0 + frame_h + NUM_H - 3)):
-            out.append(f'<rect class="jail" x="{_mm(x)}" y="{_mm(y0 + PAD)}" width="{_mm(p)}" '
-                       f'height="{_mm(2 * p)}" rx="{_mm(p / 2)}" fill="none" stroke="#000" '
-                       'stroke-width="0.4"/>')
+        for who, x, y in (
+            ("north", x0 + PAD, y0 - 2),
+            ("south", width - PAD - p, y0 + frame_h + NUM_H - 3),
+        ):
+            out.append(
+                f'<rect class="jail" x="{_mm(x)}" y="{_mm(y0 + PAD)}" width="{_mm(p)}" '
+                f'height="{_mm(2 * p)}" rx="{_mm(p / 2)}" fill="none" stroke="#000" '
+                'stroke-width="0.4"/>'
+            )
             out.append(text(x + p / 2, y, tr(locale, "names.jail", side=names[who]), 3.2))
         mid = x0 + (width - x0) / 2
-        row = (lambda who: tr(locale, "handouts.board.kiothi_row", side=names[who]))
+        row = lambda who: tr(locale, "handouts.board.kiothi_row", side=names[who])
         out.append(text(mid, OWNER_H - 2, row("north"), 3.6, bold=True))
         out.append(text(mid, height - 1.5, row("south"), 3.6, bold=True))
     out.append("</svg>")
@@ -390,8 +459,9 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
 
 RULES_MARGIN = 10.0
 
+
 def _rules(job: Job) -> str:
-    T = (lambda key, **kw: tr(job.locale, f"handouts.rules.{key}", **kw))
+    T = lambda key, **kw: tr(job.locale, f"handouts.rules.{key}", **kw)
     card = entry(job.locale, f"handouts.rules.{job.game}")
     parts = [f"<h1>{esc(card['title'])}</h1>", f'<p class="intro">{esc(card["intro"])}</p>']
     number = 1
@@ -399,8 +469,11 @@ def _rules(job: Job) -> str:
         parts.append(f"<h2>{esc(section['head'])}</h2>")
         if "intro" in section:
             parts.append(f"<p>{esc(section['intro'])}</p>")
-        parts.append(f'<ol start="{number}">' + "".join(
-            f"<li>{esc(item)}</li>" for item in section["items"]) + "</ol>")
+        parts.append(
+            f'<ol start="{number}">'
+            + "".join(f"<li>{esc(item)}</li>" for item in section["items"])
+            + "</ol>"
+        )
         number += len(section["items"])
     readings = []
     for r in card["readings"]:
@@ -408,57 +481,89 @@ def _rules(job: Job) -> str:
         if "other" in r:
             line += f" <i>{esc(T('other', other=r['other']))}</i>"
         readings.append(f"<li>{line}</li>")
-    parts.append(f'<div class="readings"><h2>{esc(T("readings_title"))}</h2>'
-                 f'<p>{esc(T("readings_intro"))}</p><ul>{"".join(readings)}</ul></div>')
-    css = ("html { font-size: 9.2pt; }\n"
-           "ol { margin: 0 0 0.5mm; padding-left: 7mm; } li { margin: 0 0 0.4mm; }\n"
-           "h2 { margin: 2mm 0 0.6mm; }\n.intro { font-style: italic; }\n"
-           ".readings { border: 0.4mm solid #000; border-radius: 2mm; padding: 0.5mm 3mm 1mm;"
-           " margin-top: 2.5mm; font-size: 8.5pt; }\n"
-           ".readings h2 { margin-top: 1mm; } .readings ul { margin: 0; padding-left: 5mm; }\n")
-    return _document(job, T("doc_title", title=card["title"], paper=_paper_name(job)),
-                     ["".join(parts)], landscape=False, margin=RULES_MARGIN, css=css)
+    parts.append(
+        f'<div class="readings"><h2>{esc(T("readings_title"))}</h2>'
+        f"<p>{esc(T('readings_intro'))}</p><ul>{''.join(readings)}</ul></div>"
+    )
+    css = (
+        "html { font-size: 9.2pt; }\n"
+        "ol { margin: 0 0 0.5mm; padding-left: 7mm; } li { margin: 0 0 0.4mm; }\n"
+        "h2 { margin: 2mm 0 0.6mm; }\n.intro { font-style: italic; }\n"
+        ".readings { border: 0.4mm solid #000; border-radius: 2mm; padding: 0.5mm 3mm 1mm;"
+        " margin-top: 2.5mm; font-size: 8.5pt; }\n"
+        ".readings h2 { margin-top: 1mm; } .readings ul { margin: 0; padding-left: 5mm; }\n"
+    )
+    return _document(
+        job,
+        T("doc_title", title=card["title"], paper=_paper_name(job)),
+        ["".join(parts)],
+        landscape=False,
+        margin=RULES_MARGIN,
+        css=css,
+    )
 
 
 # ------------------------------------------------------------------ record sheet
 
 RECORD_MARGIN = 10.0
-RECORD_FIXED = 58.0   # title, header fields, the key and some slack, in millimetres
+RECORD_FIXED = 58.0  # title, header fields, the key and some slack, in millimetres
 
 
 def _record(job: Job) -> str:
-    T = (lambda key, **kw: tr(job.locale, f"handouts.record.{key}", **kw))
+    T = lambda key, **kw: tr(job.locale, f"handouts.record.{key}", **kw)
     names = side_names(job.locale)
     _, height = _page_area(job.paper, False, RECORD_MARGIN)
     row_h = math.floor((height - RECORD_FIXED) / (RECORD_ROWS + 1) * 10) / 10
     game = tr(job.locale, f"names.game_{job.game}") if job.game else ""
-    field = (lambda label, value="": f'<div class="field"><span>{esc(label)}:</span>'
-             f'<span class="blank">{esc(value)}</span></div>')
-    header = ('<div class="fields">' + field(T("game"), game) + field(T("variant"))
-              + field(T("date")) + field(names["south"]) + field(names["north"])
-              + field(T("result")) + "</div>")
+    field = lambda label, value="": (
+        f'<div class="field"><span>{esc(label)}:</span>'
+        f'<span class="blank">{esc(value)}</span></div>'
+    )
+    header = (
+        '<div class="fields">'
+        + field(T("game"), game)
+        + field(T("variant"))
+        + field(T("date"))
+        + field(names["south"])
+        + field(names["north"])
+        + field(T("result"))
+        + "</div>"
+    )
     cols = ("number", "player", "move", "captured", "notes")
     head = "".join(f'<th class="c-{c}">{esc(T("col_" + c))}</th>' for c in cols)
     # South moves first and the players take turns, so the player column is filled in.
-    rows = "".join(f'<tr><td class="c-number">{i}</td>'
-                   f'<td>{esc(names["south" if i % 2 else "north"])}</td>'
-                   "<td></td><td></td><td></td></tr>" for i in range(1, RECORD_ROWS + 1))
+    rows = "".join(
+        f'<tr><td class="c-number">{i}</td>'
+        f"<td>{esc(names['south' if i % 2 else 'north'])}</td>"
+        "<td></td><td></td><td></td></tr>"
+        for i in range(1, RECORD_ROWS + 1)
+    )
     key = "".join(f"<li>{esc(line)}</li>" for line in entry(job.locale, "handouts.record.key"))
-    page = (f"<h1>{esc(T('title'))}</h1>{header}"
-            f'<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-            f'<div class="key"><h2>{esc(T("key_title"))}</h2><ul>{key}</ul></div>')
-    css = (".fields { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 1.5mm 5mm;"
-           " margin-bottom: 3mm; }\n.field { display: flex; gap: 2mm; }\n"
-           ".field .blank { flex: 1; border-bottom: 0.3mm solid #000; }\n"
-           "table { width: 100%; border-collapse: collapse; font-size: 8.5pt; }\n"
-           f"td, th {{ border: 0.25mm solid #000; padding: 0 1.5mm; height: {row_h}mm; }}\n"
-           "th { text-align: left; background: #eee; }\n"
-           ".c-number { width: 11mm; text-align: right; } .c-player { width: 20mm; }\n"
-           ".c-move { width: 48mm; } .c-captured { width: 18mm; }\n"
-           ".key { font-size: 8.3pt; } .key h2 { font-size: 9.5pt; margin: 2mm 0 0.5mm; }\n"
-           ".key ul { margin: 0; padding-left: 5mm; }\n")
-    return _document(job, T("doc_title", title=T("title"), paper=_paper_name(job)), [page],
-                     landscape=False, margin=RECORD_MARGIN, css=css)
+    page = (
+        f"<h1>{esc(T('title'))}</h1>{header}"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        f'<div class="key"><h2>{esc(T("key_title"))}</h2><ul>{key}</ul></div>'
+    )
+    css = (
+        ".fields { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 1.5mm 5mm;"
+        " margin-bottom: 3mm; }\n.field { display: flex; gap: 2mm; }\n"
+        ".field .blank { flex: 1; border-bottom: 0.3mm solid #000; }\n"
+        "table { width: 100%; border-collapse: collapse; font-size: 8.5pt; }\n"
+        f"td, th {{ border: 0.25mm solid #000; padding: 0 1.5mm; height: {row_h}mm; }}\n"
+        "th { text-align: left; background: #eee; }\n"
+        ".c-number { width: 11mm; text-align: right; } .c-player { width: 20mm; }\n"
+        ".c-move { width: 48mm; } .c-captured { width: 18mm; }\n"
+        ".key { font-size: 8.3pt; } .key h2 { font-size: 9.5pt; margin: 2mm 0 0.5mm; }\n"
+        ".key ul { margin: 0; padding-left: 5mm; }\n"
+    )
+    return _document(
+        job,
+        T("doc_title", title=T("title"), paper=_paper_name(job)),
+        [page],
+        landscape=False,
+        margin=RECORD_MARGIN,
+        css=css,
+    )
 
 
 # ------------------------------------------------------------------ lessons
@@ -466,7 +571,7 @@ def _record(job: Job) -> str:
 LESSON_MARGIN = 12.0
 FIRST_HEADER, HEADER, BLOCK_GAP, STEP_HEAD, WRITE_LINE, PAGE_SLACK = 17.0, 9.0, 4.0, 6.5, 7.5, 6.0
 KISOLO_DIAGRAM_W, KIOTHI_DIAGRAM_W, SIDE_GAP, ANSWER_GAP = 84.0, 150.0, 5.0, 2.5
-PT = 0.3528          # millimetres in a point
+PT = 0.3528  # millimetres in a point
 
 
 def _text_height(text: str, width: float, pt: float = 9.5, line: float = 1.35) -> float:
@@ -493,6 +598,7 @@ def _text_height(text: str, width: float, pt: float = 9.5, line: float = 1.35) -
 @dataclass
 class Block:
     """What one part of a page holds, and how tall it is estimated to be."""
+
     html: str
     height: float
     steps: list = field(default_factory=list)
@@ -500,42 +606,60 @@ class Block:
 
 def _lesson(job: Job) -> str:
     script, locale = job.lesson, job.locale
-    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    T = lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw)
     width, height = _page_area(job.paper, False, LESSON_MARGIN)
     title = localized(script.title, locale)
     blocks = _diagram_blocks(script, locale, width)
-    first = (f"<h1>{esc(title)}</h1><div class=\"who\"><span>{esc(T('name'))}:</span>"
-             f"<span class=\"blank\"></span><span>{esc(T('date'))}:</span>"
-             "<span class=\"blank short\"></span></div>")
+    first = (
+        f'<h1>{esc(title)}</h1><div class="who"><span>{esc(T("name"))}:</span>'
+        f'<span class="blank"></span><span>{esc(T("date"))}:</span>'
+        '<span class="blank short"></span></div>'
+    )
     later = f'<div class="running">{esc(T("continued", title=title))}</div>'
     pages = _pack(blocks, first, later, height, DIAGRAMS_PER_PAGE)
     answers = _answer_blocks(script, locale, width)
     if answers:
-        head = (f"<h1>{esc(T('answers_title', title=title))}</h1>"
-                f"<p class=\"note\">{esc(T('answers_intro'))}</p>")
+        head = (
+            f"<h1>{esc(T('answers_title', title=title))}</h1>"
+            f'<p class="note">{esc(T("answers_intro"))}</p>'
+        )
         more = f'<div class="running">{esc(T("answers_continued"))}</div>'
         pages += _pack(answers, head, more, height, None, kind="answers")
-    css = (".who { display: flex; gap: 2mm; margin-bottom: 3mm; }\n"
-           ".who .blank { flex: 1; border-bottom: 0.3mm solid #000; }"
-           " .who .short { flex: 0 0 40mm; }\n"
-           ".running { font-size: 8.5pt; color: #444; border-bottom: 0.3mm solid #888;"
-           " margin-bottom: 3mm; padding-bottom: 1mm; }\n"
-           ".block { break-inside: avoid; margin-bottom: 4mm; }\n"
-           ".block h2 { margin: 0 0 1mm; font-size: 11pt; }\n"
-           ".pair { display: flex; gap: 5mm; align-items: flex-start; }\n"
-           ".diagram svg { width: 100%; height: auto; display: block; }\n"
-           ".words { flex: 1; } .stack .words { margin-top: 1mm; }\n.move { font-style: italic; }\n"
-           ".question { font-weight: bold; }\n.note { font-size: 8.5pt; color: #333; }\n"
-           ".write { display: flex; gap: 2mm; margin-top: 2mm; }\n"
-           ".write .blank { flex: 1; border-bottom: 0.3mm solid #000; height: 5mm; }\n"
-           f".answer {{ margin-bottom: {ANSWER_GAP}mm; break-inside: avoid; }}\n"
-           ".why { font-size: 8.8pt; }\n")
-    return _document(job, T("doc_title", title=title, paper=_paper_name(job)), pages,
-                     landscape=False, margin=LESSON_MARGIN, css=css)
+    css = (
+        ".who { display: flex; gap: 2mm; margin-bottom: 3mm; }\n"
+        ".who .blank { flex: 1; border-bottom: 0.3mm solid #000; }"
+        " .who .short { flex: 0 0 40mm; }\n"
+        ".running { font-size: 8.5pt; color: #444; border-bottom: 0.3mm solid #888;"
+        " margin-bottom: 3mm; padding-bottom: 1mm; }\n"
+        ".block { break-inside: avoid; margin-bottom: 4mm; }\n"
+        ".block h2 { margin: 0 0 1mm; font-size: 11pt; }\n"
+        ".pair { display: flex; gap: 5mm; align-items: flex-start; }\n"
+        ".diagram svg { width: 100%; height: auto; display: block; }\n"
+        ".words { flex: 1; } .stack .words { margin-top: 1mm; }\n.move { font-style: italic; }\n"
+        ".question { font-weight: bold; }\n.note { font-size: 8.5pt; color: #333; }\n"
+        ".write { display: flex; gap: 2mm; margin-top: 2mm; }\n"
+        ".write .blank { flex: 1; border-bottom: 0.3mm solid #000; height: 5mm; }\n"
+        f".answer {{ margin-bottom: {ANSWER_GAP}mm; break-inside: avoid; }}\n"
+        ".why { font-size: 8.8pt; }\n"
+    )
+    return _document(
+        job,
+        T("doc_title", title=title, paper=_paper_name(job)),
+        pages,
+        landscape=False,
+        margin=LESSON_MARGIN,
+        css=css,
+    )
 
 
-def _pack(blocks: list[Block], first: str, later: str, height: float, most: int | None,
-          kind: str = "student") -> list[str]:
+def _pack(
+    blocks: list[Block],
+    first: str,
+    later: str,
+    height: float,
+    most: int | None,
+    kind: str = "student",
+) -> list[str]:
     """Blocks onto pages: at most ``most`` a page, and never more than the
     estimate says fits; a page starts with a header (the first page's own)."""
     pages: list[list[Block]] = []
@@ -550,15 +674,19 @@ def _pack(blocks: list[Block], first: str, later: str, height: float, most: int 
     out = []
     for i, page in enumerate(pages):
         steps = " ".join(str(s) for b in page for s in b.steps)
-        out.append(f'<div class="{kind}" data-steps="{steps}">' + (first if i == 0 else later)
-                   + "".join(b.html for b in page) + "</div>")
+        out.append(
+            f'<div class="{kind}" data-steps="{steps}">'
+            + (first if i == 0 else later)
+            + "".join(b.html for b in page)
+            + "</div>"
+        )
     return out
 
 
 def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Block]:
     """One block per diagram; a step on the same board as the diagram above
     (no move, no new position) adds its words to that block."""
-    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    T = lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw)
     # A board about as tall as it is wide (Kisolo) sits beside its words; a long one
     # (Kiothi, with its jails) above them.
     shape = board_geometry(script.game, variant_of(script.steps[0].start))
@@ -585,42 +713,56 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
                 text_h += _text_height(text, text_w, pt)
             puzzle_shown = step.puzzle
             if step.predict:
-                words.append(f'<div class="write"><span>{esc(T("your_answer"))}</span>'
-                             '<span class="blank"></span></div>')
+                words.append(
+                    f'<div class="write"><span>{esc(T("your_answer"))}</span>'
+                    '<span class="blank"></span></div>'
+                )
                 text_h += WRITE_LINE
         step = script.steps[group[0] - 1]
         svg = board_svg(step.start, locale=locale, numbers=True, last_move=step.move)
         vw, vh = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
         dh = dw * vh / vw
-        diagram = (f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">'
-                   f"{svg}</div>")
-        body = f'<div class="{"pair" if side_by_side else "stack"}">{diagram}<div class="words">' \
-               + "".join(words) + "</div></div>"
+        diagram = f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">{svg}</div>'
+        body = (
+            f'<div class="{"pair" if side_by_side else "stack"}">{diagram}<div class="words">'
+            + "".join(words)
+            + "</div></div>"
+        )
         body_h = max(dh, text_h) if side_by_side else dh + 1 + text_h
-        blocks.append(Block(f'<div class="block" data-step="{group[0]}">'
-                            f"<h2>{esc(T('step', n=group[0]))}</h2>{body}</div>",
-                            STEP_HEAD + body_h + BLOCK_GAP, group))
+        blocks.append(
+            Block(
+                f'<div class="block" data-step="{group[0]}">'
+                f"<h2>{esc(T('step', n=group[0]))}</h2>{body}</div>",
+                STEP_HEAD + body_h + BLOCK_GAP,
+                group,
+            )
+        )
     return blocks
 
 
 def _step_words(script: LessonScript, step, locale: str, puzzle_shown):
     """A step's paragraphs for the student: (css class, text, point size)."""
-    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    T = lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw)
     game = script.game
     yield "", localized(step.text, locale), 9.5
     if step.label:
-        yield "note", T("label", where=hole_name(game, step.label["at"], locale),
-                        text=localized(step.label["text"], locale)), 8.5
+        yield (
+            "note",
+            T(
+                "label",
+                where=hole_name(game, step.label["at"], locale),
+                text=localized(step.label["text"], locale),
+            ),
+            8.5,
+        )
     if step.move is not None:
-        yield "move", T("move", move=move_name(game, step.move, step.start["to_move"],
-                                               locale)), 9.5
+        yield "move", T("move", move=move_name(game, step.move, step.start["to_move"], locale)), 9.5
     if step.puzzle is not None and step.puzzle != puzzle_shown:
         yield "note", tr(locale, f"lesson.puzzle_{game}", total=step.puzzle), 8.5
     if step.predict:
         yield "question", T("question", question=_question(game, step.predict, locale)), 9.5
         if step.predict["options"]:
-            options = "   /   ".join(tr(locale, f"lesson.opt_{o}")
-                                     for o in step.predict["options"])
+            options = "   /   ".join(tr(locale, f"lesson.opt_{o}") for o in step.predict["options"])
             yield "", T("options", options=options), 9.5
 
 
@@ -636,15 +778,17 @@ def _question(game: str, predict: dict, locale: str) -> str:
 
 
 def _answer_blocks(script: LessonScript, locale: str, width: float) -> list[Block]:
-    T = (lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw))
+    T = lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw)
     out = []
     for i, step in enumerate(script.steps):
         if not step.predict:
             continue
         answer = describe_answer(script.game, step.predict, step.predict["answer"], locale)
         head, said = T("step", n=i + 1), T("answer", answer=answer)
-        html_ = (f'<div class="answer" data-step="{i + 1}"><p><b>{esc(head)}.</b> '
-                 f'<span class="answer-text">{esc(said)}</span></p>')
+        html_ = (
+            f'<div class="answer" data-step="{i + 1}"><p><b>{esc(head)}.</b> '
+            f'<span class="answer-text">{esc(said)}</span></p>'
+        )
         height = _text_height(f"{head}. {said}", width) + ANSWER_GAP
         if step.predict.get("explain"):
             why = localized(step.predict["explain"], locale)
@@ -655,5 +799,9 @@ def _answer_blocks(script: LessonScript, locale: str, width: float) -> list[Bloc
     return out
 
 
-RENDER: dict[str, Callable[[Job], str]] = {"board": _board, "rules": _rules, "record": _record,
-                                           "lesson": _lesson}
+RENDER: dict[str, Callable[[Job], str]] = {
+    "board": _board,
+    "rules": _rules,
+    "record": _record,
+    "lesson": _lesson,
+}

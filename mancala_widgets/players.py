@@ -37,6 +37,7 @@ class Player(Protocol):
 
 # -- evaluation --------------------------------------------------------------------
 
+
 def evaluate(state: State, player: int) -> float:
     """How good ``state`` is for ``player`` (0 south, 1 north): higher is better."""
     if state.status != "playing":
@@ -65,12 +66,15 @@ def _evaluate_jails(state, player: int) -> float:
     jails = state.holdings(player) - state.holdings(1 - player)
     own = sum(b[h] for h in OWN_BOMAS[player])
     other = sum(b[h] for h in OWN_BOMAS[1 - player])
-    exposed = [sum(b[h] for h in OWN_BOMAS[q] if b[h] and not nki[h] and not b[OPPOSITE[h]])
-               for q in (player, 1 - player)]
+    exposed = [
+        sum(b[h] for h in OWN_BOMAS[q] if b[h] and not nki[h] and not b[OPPOSITE[h]])
+        for q in (player, 1 - player)
+    ]
     return 4.0 * jails + 0.5 * (own - other) + 1.0 * (exposed[1] - exposed[0])
 
 
 # -- the Kiothi opening ------------------------------------------------------------
+
 
 def opening_candidates(state: State) -> list[dict]:
     """A handful of sensible full redistributions for each lift pair: warriors kept
@@ -93,8 +97,9 @@ def opening_candidates(state: State) -> list[dict]:
             place = tuple((h // COLS, h % COLS, n) for h, n in zip(bomas, counts, strict=True) if n)
             if place not in seen:
                 seen.add(place)
-                moves.append({"type": "redistribute", "lift": lift,
-                              "place": [list(x) for x in place]})
+                moves.append(
+                    {"type": "redistribute", "lift": lift, "place": [list(x) for x in place]}
+                )
     return moves
 
 
@@ -105,8 +110,11 @@ def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
     counts = [1] * len(bomas)
     for _ in range(total - len(bomas)):
         counts[rng.randrange(len(bomas))] += 1
-    return {"type": "redistribute", "lift": lift,
-            "place": [[h // COLS, h % COLS, n] for h, n in zip(bomas, counts, strict=True)]}
+    return {
+        "type": "redistribute",
+        "lift": lift,
+        "place": [[h // COLS, h % COLS, n] for h, n in zip(bomas, counts, strict=True)],
+    }
 
 
 def successors(state: State) -> list[tuple[dict, State]]:
@@ -125,6 +133,7 @@ def candidate_moves(state: State) -> list[dict]:
 
 # -- the players ---------------------------------------------------------------------
 
+
 class RandomPlayer:
     """Level 1: plays a random legal move."""
 
@@ -139,10 +148,12 @@ class RandomPlayer:
             move = random_redistribution(state, move["lift"], self.rng)
         return move
 
-    def explain(self, state: State, move: dict, locale: str = "en",
-                names: dict | None = None) -> str:
-        said = move_name(state.game, move, PLAYERS[state.to_move], locale,
-                         names or side_names(locale))
+    def explain(
+        self, state: State, move: dict, locale: str = "en", names: dict | None = None
+    ) -> str:
+        said = move_name(
+            state.game, move, PLAYERS[state.to_move], locale, names or side_names(locale)
+        )
         return tr(locale, "computer.random", move=said)
 
 
@@ -161,8 +172,9 @@ class _Scored:
         top = [m for s, m in self.last_scores if s >= best - 1e-9]
         return self.rng.choice(top)
 
-    def explain(self, state: State, move: dict, locale: str = "en",
-                names: dict | None = None) -> str:
+    def explain(
+        self, state: State, move: dict, locale: str = "en", names: dict | None = None
+    ) -> str:
         """Why this move, in words a student follows: what it captures, what the
         opponent can take back, and what the next best move would have done.
 
@@ -177,13 +189,18 @@ class _Scored:
         return explain_move(state, move, self.last_scores, locale, names)
 
 
-def explain_move(state: State, move: dict, scored: list[tuple[float, dict]],
-                 locale: str = "en", names: dict | None = None) -> str:
+def explain_move(
+    state: State,
+    move: dict,
+    scored: list[tuple[float, dict]],
+    locale: str = "en",
+    names: dict | None = None,
+) -> str:
     """The explanation of ``move`` among the ``scored`` moves (best first)."""
     names = names or side_names(locale)
     p = state.to_move
     other = names[PLAYERS[1 - p]]
-    T = (lambda key, **kw: tr(locale, key, **kw))
+    T = lambda key, **kw: tr(locale, key, **kw)
     said = move_name(state.game, move, PLAYERS[p], locale, names)
     if len(scored) == 1:
         return T("computer.only_move", move=said)
@@ -194,25 +211,41 @@ def explain_move(state: State, move: dict, scored: list[tuple[float, dict]],
     if mine["wins"]:
         parts.append(T("computer.win"))
     else:
-        parts.append(T("computer.gain", pieces=pieces(state.game, mine["gain"], locale))
-                     if mine["gain"] else T("computer.no_gain"))
-        parts.append(T("computer.threat", other=other,
-                       pieces=pieces(state.game, mine["threat"], locale))
-                     if mine["threat"] else T("computer.no_threat", other=other))
+        parts.append(
+            T("computer.gain", pieces=pieces(state.game, mine["gain"], locale))
+            if mine["gain"]
+            else T("computer.no_gain")
+        )
+        parts.append(
+            T("computer.threat", other=other, pieces=pieces(state.game, mine["threat"], locale))
+            if mine["threat"]
+            else T("computer.no_threat", other=other)
+        )
     alt = next((m for _, m in scored if m != move), None)
     if alt is not None:
         theirs = effect(state, alt)
         if theirs["loses"]:
             alt_effect = T("computer.alt_loses")
         elif (theirs["gain"], theirs["threat"], theirs["wins"]) == (
-                mine["gain"], mine["threat"], mine["wins"]):
+            mine["gain"],
+            mine["threat"],
+            mine["wins"],
+        ):
             alt_effect = T("computer.alt_same")
         else:
-            alt_effect = T("computer.alt_gain_threat", other=other,
-                           gain=pieces(state.game, theirs["gain"], locale),
-                           threat=pieces(state.game, theirs["threat"], locale))
-        parts.append(T("computer.alt", move=move_name(state.game, alt, PLAYERS[p], locale, names),
-                       alt_effect=alt_effect))
+            alt_effect = T(
+                "computer.alt_gain_threat",
+                other=other,
+                gain=pieces(state.game, theirs["gain"], locale),
+                threat=pieces(state.game, theirs["threat"], locale),
+            )
+        parts.append(
+            T(
+                "computer.alt",
+                move=move_name(state.game, alt, PLAYERS[p], locale, names),
+                alt_effect=alt_effect,
+            )
+        )
     return " ".join(parts)
 
 
@@ -221,11 +254,16 @@ def effect(state: State, move: dict) -> dict:
     or loses the game, and the most the opponent can capture in reply."""
     p = state.to_move
     after = state.play(move)
-    out = {"gain": captured(state, after, p), "wins": after.winner == p,
-           "loses": after.status != "playing" and after.winner == 1 - p, "threat": 0}
+    out = {
+        "gain": captured(state, after, p),
+        "wins": after.winner == p,
+        "loses": after.status != "playing" and after.winner == 1 - p,
+        "threat": 0,
+    }
     if after.status == "playing" and not after.opening:
-        out["threat"] = max((captured(after, reply, 1 - p) for _, reply in successors(after)),
-                            default=0)
+        out["threat"] = max(
+            (captured(after, reply, 1 - p) for _, reply in successors(after)), default=0
+        )
     return out
 
 
@@ -271,9 +309,16 @@ class SearchPlayer(_Scored):
     (best of the last iteration first, then by evaluation) and remembers
     positions it has scored (a transposition table)."""
 
-    def __init__(self, depth: int = 3, seed: int | None = None, nodes: int = 10**9,
-                 enhanced: bool = False, time_limit: float = 1.0, name: str = "search",
-                 clock=time.monotonic):
+    def __init__(
+        self,
+        depth: int = 3,
+        seed: int | None = None,
+        nodes: int = 10**9,
+        enhanced: bool = False,
+        time_limit: float = 1.0,
+        name: str = "search",
+        clock=time.monotonic,
+    ):
         super().__init__(seed)
         self.clock = clock
         self.depth, self.nodes, self.enhanced = depth, nodes, enhanced
@@ -294,8 +339,10 @@ class SearchPlayer(_Scored):
         for depth in range(2, self.depth + 1):
             try:
                 # Every root move gets an exact score, so the explanation is honest.
-                result = [(-self._negamax(child, depth - 1, -math.inf, math.inf), m)
-                          for m, child in children]
+                result = [
+                    (-self._negamax(child, depth - 1, -math.inf, math.inf), m)
+                    for m, child in children
+                ]
             except _OutOfBudget:
                 break
             scored, self.reached = result, depth
@@ -310,8 +357,9 @@ class SearchPlayer(_Scored):
         self.visited += 1
         if self.visited > self.nodes or self.clock() > self.deadline:
             raise _OutOfBudget
-        if state.status != "playing" or (depth <= 0 and not (
-                depth > -QUIESCENCE and forced(state))):
+        if state.status != "playing" or (
+            depth <= 0 and not (depth > -QUIESCENCE and forced(state))
+        ):
             return evaluate(state, state.to_move)
         alpha0, key = alpha, None
         if self.enhanced:
@@ -360,12 +408,22 @@ def level(name: str, seed: int | None = None, time_limit: float = 1.0):
     if name == "greedy":
         return GreedyPlayer(seed)
     if name == "search":
-        return LevelledSearch(depth={"kisolo": 3, "kiothi": 2}, nodes=3_000, seed=seed,
-                              time_limit=time_limit, name="search")
+        return LevelledSearch(
+            depth={"kisolo": 3, "kiothi": 2},
+            nodes=3_000,
+            seed=seed,
+            time_limit=time_limit,
+            name="search",
+        )
     if name == "expert":
-        return LevelledSearch(depth={"kisolo": 12, "kiothi": 12},
-                              nodes={"kisolo": 30_000, "kiothi": 9_000}, enhanced=True,
-                              seed=seed, time_limit=time_limit, name="expert")
+        return LevelledSearch(
+            depth={"kisolo": 12, "kiothi": 12},
+            nodes={"kisolo": 30_000, "kiothi": 9_000},
+            enhanced=True,
+            seed=seed,
+            time_limit=time_limit,
+            name="expert",
+        )
     raise ValueError(f"level = {name!r}: expected one of {', '.join(LEVELS)}")
 
 
@@ -382,5 +440,16 @@ class LevelledSearch(SearchPlayer):
         return super().choose(state)
 
 
-__all__ = ["LEVELS", "GreedyPlayer", "LevelledSearch", "Player", "RandomPlayer", "SearchPlayer", "evaluate",
-           "explain_move", "level", "opening_candidates", "random_redistribution"]
+__all__ = [
+    "LEVELS",
+    "GreedyPlayer",
+    "LevelledSearch",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "evaluate",
+    "explain_move",
+    "level",
+    "opening_candidates",
+    "random_redistribution",
+]

@@ -18,11 +18,13 @@ from .drawing import SEED_SPOTS, board_geometry, variant_of
 from .text import tr
 from .text.names import hole_name, side_names, status_line
 
-STYLE = ("<style>.hole{fill:#f3e3c3;stroke:#6b4a2b;stroke-width:2}"
-         ".north{fill:#e6d3ae}.seed{fill:#5a3d24}.count{font-size:13px;font-weight:bold;"
-         "fill:#222}.lbl{font-size:13px;fill:#222}.nki{fill:none;stroke:#1f5fa8;"
-         "stroke-width:3;stroke-dasharray:5 3}.last{stroke:#b3261e;stroke-width:4}"
-         ".num{font-size:12px;fill:#3b2a17;font-weight:bold}</style>")
+STYLE = (
+    "<style>.hole{fill:#f3e3c3;stroke:#6b4a2b;stroke-width:2}"
+    ".north{fill:#e6d3ae}.seed{fill:#5a3d24}.count{font-size:13px;font-weight:bold;"
+    "fill:#222}.lbl{font-size:13px;fill:#222}.nki{fill:none;stroke:#1f5fa8;"
+    "stroke-width:3;stroke-dasharray:5 3}.last{stroke:#b3261e;stroke-width:4}"
+    ".num{font-size:12px;fill:#3b2a17;font-weight:bold}</style>"
+)
 
 
 def board_size(position: dict) -> tuple[int, int]:
@@ -33,13 +35,22 @@ def board_size(position: dict) -> tuple[int, int]:
 def _seed_marks(x: float, y: float, n: int, r: float) -> list[str]:
     if n > len(SEED_SPOTS):
         return []
-    return [f'<circle class="seed" cx="{x + dx:.1f}" cy="{y + dy:.1f}" r="{r}"/>'
-            for dx, dy in SEED_SPOTS[:n]]
+    return [
+        f'<circle class="seed" cx="{x + dx:.1f}" cy="{y + dy:.1f}" r="{r}"/>'
+        for dx, dy in SEED_SPOTS[:n]
+    ]
 
 
-def board_svg(position: dict, *, perspective: str = "south", title: str | None = None,
-              labels: dict | None = None, last_move: dict | None = None, locale: str = "en",
-              numbers: bool = False) -> str:
+def board_svg(
+    position: dict,
+    *,
+    perspective: str = "south",
+    title: str | None = None,
+    labels: dict | None = None,
+    last_move: dict | None = None,
+    locale: str = "en",
+    numbers: bool = False,
+) -> str:
     """An SVG picture of a RULES.md position, every count written out, in the
     language of ``locale``; ``numbers`` writes the hole numbers by the board.
 
@@ -52,13 +63,16 @@ def board_svg(position: dict, *, perspective: str = "south", title: str | None =
     last = (last_move["row"], last_move["column"]) if last_move and "row" in last_move else None
     title = title or tr(locale, f"names.game_{game}")
     status = status_line(position, locale, names)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif">',
-           f"<title>{escape(title)}: {escape(status)}</title>", STYLE,
-           f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" '
-           'fill="#c9a36b" stroke="#6b4a2b" stroke-width="2"/>',
-           f'<text class="lbl" x="24" y="34" font-weight="bold">'
-           f"{escape(title)} - {escape(status)}</text>"]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif">',
+        f"<title>{escape(title)}: {escape(status)}</title>",
+        STYLE,
+        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" '
+        'fill="#c9a36b" stroke="#6b4a2b" stroke-width="2"/>',
+        f'<text class="lbl" x="24" y="34" font-weight="bold">'
+        f"{escape(title)} - {escape(status)}</text>",
+    ]
     nki = position.get("nki")
     for cell in geo["cells"]:
         (r, c), x, y = cell["cell"], cell["x"], cell["y"]
@@ -67,37 +81,51 @@ def board_svg(position: dict, *, perspective: str = "south", title: str | None =
         if last == (r, c):
             cls += " last"
         name = escape(hole_name(game, [r, c], locale, names))
-        out.append(f'<g><title>{name}: {n}</title>'
-                   f'<circle class="{cls}" cx="{x:.1f}" cy="{y:.1f}" r="{radius}"/>')
+        out.append(
+            f"<g><title>{name}: {n}</title>"
+            f'<circle class="{cls}" cx="{x:.1f}" cy="{y:.1f}" r="{radius}"/>'
+        )
         if nki and nki[r][c]:
-            out.append(f'<circle class="nki" cx="{x:.1f}" cy="{y:.1f}" r="{radius - 5}"/>'
-                       f'<text class="lbl" x="{x - radius + 2:.1f}" y="{y - radius + 8:.1f}" '
-                       'font-size="10" fill="#1f5fa8">nki</text>')
+            out.append(
+                f'<circle class="nki" cx="{x:.1f}" cy="{y:.1f}" r="{radius - 5}"/>'
+                f'<text class="lbl" x="{x - radius + 2:.1f}" y="{y - radius + 8:.1f}" '
+                'font-size="10" fill="#1f5fa8">nki</text>'
+            )
         out.extend(_seed_marks(x, y, n, geo["seed_radius"]))
-        out.append(f'<text class="count" x="{x + radius - 6:.1f}" y="{y + radius + 2:.1f}" '
-                   f'text-anchor="middle">{n}</text></g>')
+        out.append(
+            f'<text class="count" x="{x + radius - 6:.1f}" y="{y + radius + 2:.1f}" '
+            f'text-anchor="middle">{n}</text></g>'
+        )
     for num in geo["numbers"]:
-        out.append(f'<text class="num" x="{num["x"]:.1f}" y="{num["y"]:.1f}" '
-                   f'text-anchor="middle">{num["text"]}</text>')
+        out.append(
+            f'<text class="num" x="{num["x"]:.1f}" y="{num["y"]:.1f}" '
+            f'text-anchor="middle">{num["text"]}</text>'
+        )
     divider = geo["divider"]
     if divider:
-        out.append(f'<line x1="{divider["x1"]}" y1="{divider["y"]}" x2="{divider["x2"]}" '
-                   f'y2="{divider["y"]}" stroke="#6b4a2b" stroke-width="2"/>')
+        out.append(
+            f'<line x1="{divider["x1"]}" y1="{divider["y"]}" x2="{divider["x2"]}" '
+            f'y2="{divider["y"]}" stroke="#6b4a2b" stroke-width="2"/>'
+        )
     for who, jail in geo["jails"].items():
         count = position["jails"][who]
         label = escape(tr(locale, "names.jail", side=names[who]))
-        out.append(f'<g><title>{label}: {count}</title>'
-                   f'<rect x="{jail["x"]}" y="{jail["y"]}" width="{jail["w"]}" '
-                   f'height="{jail["h"]}" rx="30" fill="#f3e3c3" stroke="#6b4a2b" '
-                   'stroke-width="2"/>'
-                   f'<text class="count" x="{jail["x"] + jail["w"] / 2}" '
-                   f'y="{jail["y"] + jail["h"] / 2 + 5}" text-anchor="middle" font-size="20">'
-                   f'{count}</text>'
-                   f'<text class="lbl" x="{jail["x"] + jail["w"] / 2}" '
-                   f'y="{jail["y"] + jail["h"] + 18}" text-anchor="middle">{label}</text></g>')
+        out.append(
+            f"<g><title>{label}: {count}</title>"
+            f'<rect x="{jail["x"]}" y="{jail["y"]}" width="{jail["w"]}" '
+            f'height="{jail["h"]}" rx="30" fill="#f3e3c3" stroke="#6b4a2b" '
+            'stroke-width="2"/>'
+            f'<text class="count" x="{jail["x"] + jail["w"] / 2}" '
+            f'y="{jail["y"] + jail["h"] / 2 + 5}" text-anchor="middle" font-size="20">'
+            f"{count}</text>"
+            f'<text class="lbl" x="{jail["x"] + jail["w"] / 2}" '
+            f'y="{jail["y"] + jail["h"] + 18}" text-anchor="middle">{label}</text></g>'
+        )
     for who, at in geo["side_labels"].items():
-        out.append(f'<text class="lbl" x="{at["x"]}" y="{at["y"]}" '
-                   f'text-anchor="{at["anchor"]}">{escape(names[who])}</text>')
+        out.append(
+            f'<text class="lbl" x="{at["x"]}" y="{at["y"]}" '
+            f'text-anchor="{at["anchor"]}">{escape(names[who])}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 

@@ -24,6 +24,7 @@ def fresh_boards_under_mutation():
     if "MUTANT_UNDER_TEST" in os.environ:
         from mancala_widgets.rules.game import kiothi_board, kisolo_board
         from mancala_widgets.rules.kisolo import geometry
+
         for cached in (geometry, kisolo_board, kiothi_board):
             cached.cache_clear()
     yield

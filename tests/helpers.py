@@ -45,7 +45,7 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
                 hand += n
             assert hand == ev["count"], ev
         elif kind == "capture":
-            (r, c, n), = ev["from"]
+            ((r, c, n),) = ev["from"]
             lr, lc = ev["cell"]
             assert board[r][c] == n and board[lr][lc] == 1, ev
             board[r][c] = board[lr][lc] = 0
@@ -114,7 +114,8 @@ def shared_dir() -> Path | None:
 needs_shared = __import__("pytest").mark.skipif(
     shared_dir() is None and os.environ.get("CI") != "true",
     reason="shared/ (RULES.md, the vectors) sits beside the clone in CI and on the team's "
-           "machines; a user's clone has only the copies")
+    "machines; a user's clone has only the copies",
+)
 
 
 def random_move(state, rnd: random.Random) -> dict:
@@ -153,5 +154,14 @@ def total_pieces(position: dict) -> int:
     return n
 
 
-__all__ = ["KiothiState", "KisoloState", "VARIANTS", "needs_shared", "random_move",
-           "replay_trace", "shared_dir", "total_pieces", "variant_id"]
+__all__ = [
+    "KiothiState",
+    "KisoloState",
+    "VARIANTS",
+    "needs_shared",
+    "random_move",
+    "replay_trace",
+    "shared_dir",
+    "total_pieces",
+    "variant_id",
+]

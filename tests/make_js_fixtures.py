@@ -33,8 +33,14 @@ def main():
         for case in json.loads(f.read_text()):
             if "position" in case["expect"]:
                 after, trace = play(case["position"], case["move"])
-                cases.append({"name": case["name"], "before": case["position"],
-                              "trace": trace, "after": after})
+                cases.append(
+                    {
+                        "name": case["name"],
+                        "before": case["position"],
+                        "trace": trace,
+                        "after": after,
+                    }
+                )
     rng = random.Random(7)
     for game, options in VARIANTS:
         state = new_state(game, **options)
@@ -44,14 +50,23 @@ def main():
             before = state.to_dict()
             trace = []
             state = state.play(random_move(state, rng), trace)
-            cases.append({"name": f"{game}-{options}-move-{i}", "before": before,
-                          "trace": trace, "after": state.to_dict()})
+            cases.append(
+                {
+                    "name": f"{game}-{options}-move-{i}",
+                    "before": before,
+                    "trace": trace,
+                    "after": state.to_dict(),
+                }
+            )
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps(cases))
     print(f"wrote {len(cases)} traces to {OUT.relative_to(HERE.parent)}")
-    text = {"strings": {loc: catalogue(loc)["ui"] for loc in LOCALES},
-            "names": {loc: {k: cell_names(g, r, c, loc) for k, (g, r, c) in SHAPES.items()}
-                      for loc in LOCALES}}
+    text = {
+        "strings": {loc: catalogue(loc)["ui"] for loc in LOCALES},
+        "names": {
+            loc: {k: cell_names(g, r, c, loc) for k, (g, r, c) in SHAPES.items()} for loc in LOCALES
+        },
+    }
     TEXT.write_text(json.dumps(text, ensure_ascii=False))
     print(f"wrote the interface words to {TEXT.relative_to(HERE.parent)}")
 

@@ -65,7 +65,8 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
     lap = 1
 
     def capture(ev, column, rule):
-        """Steps 2 and 5: the opponent's inner and outer hole of ``column``, sown from P's inner hole."""
+        """Steps 2 and 5: the opponent's inner and outer hole of ``column``, sown from
+        P's inner hole."""
         assert ev["kind"] == "capture" and ev["rule"] == rule and ev["into"] == "sow", (ev, rule)
         inner, outer = (their_inner, column), (their_outer, column)
         assert b[inner[0]][column] > 0, "a capture needs stones in the opposite inner hole"
@@ -221,8 +222,12 @@ def simulate_sowing(p: dict, player: str, cell, k: int):
         b[opp[0]][opp[1]] = b[r][c] = 0
         if h == leftmost(player):
             three = triple_of(player)
-            if all(b[x][y] and not nki[x][y] and (empty_at_start((x, y), p["start_holes"])
-                                                  or sown[x][y]) for x, y in three):
+            if all(
+                b[x][y]
+                and not nki[x][y]
+                and (empty_at_start((x, y), p["start_holes"]) or sown[x][y])
+                for x, y in three
+            ):
                 for x, y in three:
                     jails[player] += b[x][y]
                     b[x][y] = 0
@@ -232,8 +237,12 @@ def simulate_sowing(p: dict, player: str, cell, k: int):
 def kiothi_legal_sowings(p: dict, player: str) -> set:
     """Every legal (row, column, count) for ``player``, by simulating each candidate."""
     row = own_row(player)
-    return {(row, c, k) for c in range(10) for k in range(1, p["board"][row][c] + 1)
-            if simulate_sowing(p, player, (row, c), k)[0]}
+    return {
+        (row, c, k)
+        for c in range(10)
+        for k in range(1, p["board"][row][c] + 1)
+        if simulate_sowing(p, player, (row, c), k)[0]
+    }
 
 
 def can_move(p: dict, player: str) -> bool:
@@ -257,8 +266,12 @@ def check_kiothi_move(before: dict, move: dict, trace: list[dict]):
             b[r][c] = 0
         for r, c, k in move["place"]:
             ev = next(events)
-            assert ev == {"kind": "place", "rule": "opening_redistribution", "cell": [r, c],
-                          "count": k}, ev
+            assert ev == {
+                "kind": "place",
+                "rule": "opening_redistribution",
+                "cell": [r, c],
+                "count": k,
+            }, ev
             b[r][c] += k
         if before["turn"] == 2:
             ev = next(events)
@@ -355,8 +368,10 @@ def _follow_sowing(p, P, cell, k, events):
     ev = next(events)
     three = triple_of(P)
     assert ev["kind"] == "leftmost_triple" and [tuple(x["cell"]) for x in ev["cells"]] == three, ev
-    take = all(b[x][y] and not nki[x][y] and (empty_at_start((x, y), p["start_holes"])
-                                              or sown[x][y]) for x, y in three)
+    take = all(
+        b[x][y] and not nki[x][y] and (empty_at_start((x, y), p["start_holes"]) or sown[x][y])
+        for x, y in three
+    )
     assert ev["taken"] == take, f"the triple is taken exactly when RULES.md says: {ev}"
     if take:
         count = sum(b[x][y] for x, y in three)
@@ -390,14 +405,16 @@ def check_legal_moves(position: dict, legal: list[dict]):
         else:
             rows = kisolo_rows(P)
             expected = {("sow", r, c) for r in rows for c in range(n) if b[r][c]}
-        got = {("capture", m["column"]) if m["type"] == "capture" else ("sow", m["row"], m["column"])
-               for m in legal}
+        got = {
+            ("capture", m["column"]) if m["type"] == "capture" else ("sow", m["row"], m["column"])
+            for m in legal
+        }
         assert got == expected, "Kisolo's legal moves (turn-start capture first)"
         return
     if position["turn"] <= 2:
         row = own_row(P)
         full = [c for c in range(10) if position["board"][row][c]]
-        expected = {((row, a), (row, c)) for i, a in enumerate(full) for c in full[i + 1:]}
+        expected = {((row, a), (row, c)) for i, a in enumerate(full) for c in full[i + 1 :]}
         got = {tuple(tuple(x) for x in m["lift"]) for m in legal}
         assert got == expected
         return

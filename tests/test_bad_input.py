@@ -20,12 +20,19 @@ from mancala_widgets.rules import (
 KISOLO = initial_position("kisolo")
 KIOTHI = initial_position("kiothi")
 KIOTHI_T3 = {**KIOTHI, "turn": 3, "to_move": "south"}
-KISOLO_WON = apply_move({**KISOLO, "board": [[0] * 7, [0, 0, 0, 1, 0, 0, 0],
-                                             [0, 0, 0, 1, 0, 0, 0], [0] * 7]},
-                        {"type": "capture", "column": 3})
-KIOTHI_OVER = {**KIOTHI, "turn": 9, "board": [[0] * 10, [0] * 10],
-               "jails": {"south": 31, "north": 29}, "status": "won", "winner": "south",
-               "reason": "no legal move"}
+KISOLO_WON = apply_move(
+    {**KISOLO, "board": [[0] * 7, [0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0], [0] * 7]},
+    {"type": "capture", "column": 3},
+)
+KIOTHI_OVER = {
+    **KIOTHI,
+    "turn": 9,
+    "board": [[0] * 10, [0] * 10],
+    "jails": {"south": 31, "north": 29},
+    "status": "won",
+    "winner": "south",
+    "reason": "no legal move",
+}
 
 
 def edit(base, path, value):
@@ -54,24 +61,60 @@ BAD_POSITIONS = [
     ("short row", edit(KISOLO, ["board", 1], [3] * 6), r"board\[1\]: expected a list of 7 entries"),
     ("row not a list", edit(KISOLO, ["board", 2], "3333333"), r"board\[2\]: expected a list"),
     ("negative count", edit(KISOLO, ["board", 2, 3], -1), r"board\[2\]\[3\] = -1"),
-    ("float count", edit(KISOLO, ["board", 0, 0], 1.5), r"board\[0\]\[0\] = 1.5: expected an integer"),
-    ("bool count", edit(KISOLO, ["board", 0, 0], True), r"board\[0\]\[0\] = True: expected an integer, got bool"),
+    (
+        "float count",
+        edit(KISOLO, ["board", 0, 0], 1.5),
+        r"board\[0\]\[0\] = 1.5: expected an integer",
+    ),
+    (
+        "bool count",
+        edit(KISOLO, ["board", 0, 0], True),
+        r"board\[0\]\[0\] = True: expected an integer, got bool",
+    ),
     ("string count", edit(KISOLO, ["board", 3, 6], "3"), r"board\[3\]\[6\] = '3'"),
     ("unknown player", edit(KISOLO, ["to_move"], "east"), "to_move = 'east'"),
     ("unknown status", edit(KISOLO, ["status"], "finished"), "status = 'finished'"),
-    ("winner while playing", edit(KISOLO, ["winner"], "south"), "expected both null while status is 'playing'"),
+    (
+        "winner while playing",
+        edit(KISOLO, ["winner"], "south"),
+        "expected both null while status is 'playing'",
+    ),
     ("won without winner", {**KISOLO_WON, "winner": None}, "winner = None"),
     ("won with wrong reason", {**KISOLO_WON, "reason": "repetition"}, "reason = 'repetition'"),
-    ("won but loser's inner row full", {**KISOLO_WON, "winner": "north"}, "inner row still has stones"),
-    ("draw with a winner", {**KISOLO_WON, "status": "draw", "reason": "repetition"}, "winner = 'south': expected null"),
-    ("kisolo side without stones", edit(KISOLO, ["board"], [[0] * 7, [0] * 7, [3] * 7, [3] * 7]), "north has no stones"),
+    (
+        "won but loser's inner row full",
+        {**KISOLO_WON, "winner": "north"},
+        "inner row still has stones",
+    ),
+    (
+        "draw with a winner",
+        {**KISOLO_WON, "status": "draw", "reason": "repetition"},
+        "winner = 'south': expected null",
+    ),
+    (
+        "kisolo side without stones",
+        edit(KISOLO, ["board"], [[0] * 7, [0] * 7, [3] * 7, [3] * 7]),
+        "north has no stones",
+    ),
     ("kiothi start_holes", edit(KIOTHI, ["start_holes"], 4), "start_holes = 4"),
-    ("kiothi orthodox", edit(KIOTHI, ["orthodox"], "yes"), "orthodox = 'yes': expected true or false"),
+    (
+        "kiothi orthodox",
+        edit(KIOTHI, ["orthodox"], "yes"),
+        "orthodox = 'yes': expected true or false",
+    ),
     ("kiothi turn zero", edit(KIOTHI, ["turn"], 0), "turn = 0"),
     ("kiothi turn string", edit(KIOTHI, ["turn"], "3"), "turn = '3'"),
     ("kiothi rows", edit(KIOTHI, ["board"], [[5] * 10]), "expected a list of 2 rows"),
-    ("kiothi nki not bool", edit(KIOTHI_T3, ["nki", 0, 0], 1), r"nki\[0\]\[0\] = 1: expected true or false"),
-    ("kiothi sown shape", edit(KIOTHI_T3, ["sown", 1], [False] * 9), r"sown\[1\]: expected a list of 10"),
+    (
+        "kiothi nki not bool",
+        edit(KIOTHI_T3, ["nki", 0, 0], 1),
+        r"nki\[0\]\[0\] = 1: expected true or false",
+    ),
+    (
+        "kiothi sown shape",
+        edit(KIOTHI_T3, ["sown", 1], [False] * 9),
+        r"sown\[1\]: expected a list of 10",
+    ),
     ("kiothi jails missing", edit(KIOTHI, ["jails"], {"south": 0}), "jails: missing field 'north'"),
     ("kiothi jail negative", edit(KIOTHI, ["jails", "north"], -2), "jails.north = -2"),
     ("kiothi jail bool", edit(KIOTHI, ["jails", "north"], False), "jails.north = False"),
@@ -83,8 +126,9 @@ BAD_POSITIONS = [
 ]
 
 
-@pytest.mark.parametrize("name, position, message", BAD_POSITIONS,
-                         ids=[b[0] for b in BAD_POSITIONS])
+@pytest.mark.parametrize(
+    "name, position, message", BAD_POSITIONS, ids=[b[0] for b in BAD_POSITIONS]
+)
 def test_bad_position(name, position, message):
     if isinstance(position, str):
         position = json.loads(position)
@@ -109,36 +153,156 @@ AFTER_CAPTURE = apply_move(KISOLO, {"type": "capture", "column": 3})
 BAD_MOVES = [
     # malformed: not a move of this game at all
     ("move not an object", KISOLO, [3, 0], InvalidMoveError, "expected a JSON object"),
-    ("unknown type", KISOLO, {"type": "jump"}, InvalidMoveError, "type = 'jump': expected 'capture' or 'sow'"),
+    (
+        "unknown type",
+        KISOLO,
+        {"type": "jump"},
+        InvalidMoveError,
+        "type = 'jump': expected 'capture' or 'sow'",
+    ),
     ("missing column", KISOLO, {"type": "capture"}, InvalidMoveError, "missing field 'column'"),
-    ("extra field", KISOLO, {"type": "capture", "column": 1, "count": 2}, InvalidMoveError, "unexpected field 'count'"),
-    ("row off the board", AFTER_CAPTURE, sow(4, 0), InvalidMoveError, "row = 4: expected an integer from 0 to 3"),
+    (
+        "extra field",
+        KISOLO,
+        {"type": "capture", "column": 1, "count": 2},
+        InvalidMoveError,
+        "unexpected field 'count'",
+    ),
+    (
+        "row off the board",
+        AFTER_CAPTURE,
+        sow(4, 0),
+        InvalidMoveError,
+        "row = 4: expected an integer from 0 to 3",
+    ),
     ("column off the board", AFTER_CAPTURE, sow(0, 7), InvalidMoveError, "column = 7"),
     ("bool column", KISOLO, {"type": "capture", "column": True}, InvalidMoveError, "column = True"),
     ("float row", AFTER_CAPTURE, sow(0.0, 1), InvalidMoveError, "row = 0.0"),
-    ("kiothi type", KIOTHI, {"type": "capture", "column": 1}, InvalidMoveError, "expected 'redistribute' or 'sow'"),
-    ("kiothi count zero", KIOTHI_T3, sow(1, 9, 0), InvalidMoveError, "count = 0: expected an integer at least 1"),
+    (
+        "kiothi type",
+        KIOTHI,
+        {"type": "capture", "column": 1},
+        InvalidMoveError,
+        "expected 'redistribute' or 'sow'",
+    ),
+    (
+        "kiothi count zero",
+        KIOTHI_T3,
+        sow(1, 9, 0),
+        InvalidMoveError,
+        "count = 0: expected an integer at least 1",
+    ),
     ("kiothi count string", KIOTHI_T3, sow(1, 9, "2"), InvalidMoveError, "count = '2'"),
     ("kiothi missing count", KIOTHI_T3, sow(1, 9), InvalidMoveError, "missing field 'count'"),
     ("lift not a list", KIOTHI, redistribute("1,4", []), InvalidMoveError, "lift = '1,4'"),
-    ("lift cell shape", KIOTHI, redistribute([[1, 4, 0], [1, 5]], [[1, 0, 10]]), InvalidMoveError, r"lift\[0\] = \[1, 4, 0\]: expected \[row, column\]"),
-    ("lift off the board", KIOTHI, redistribute([[2, 4], [1, 5]], [[1, 0, 10]]), InvalidMoveError, r"lift\[0\] = \[2, 4\]: expected \[row, column\] on the 2 x 10 board"),
-    ("place entry shape", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0]]), InvalidMoveError, r"place\[0\] = \[1, 0\]: expected \[row, column, count\]"),
-    ("place float count", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0, 9.5], [1, 1, 0.5]]), InvalidMoveError, r"place\[0\]\[2\] = 9.5"),
-    ("place not a list", KIOTHI, redistribute([[1, 4], [1, 5]], None), InvalidMoveError, "place = None"),
+    (
+        "lift cell shape",
+        KIOTHI,
+        redistribute([[1, 4, 0], [1, 5]], [[1, 0, 10]]),
+        InvalidMoveError,
+        r"lift\[0\] = \[1, 4, 0\]: expected \[row, column\]",
+    ),
+    (
+        "lift off the board",
+        KIOTHI,
+        redistribute([[2, 4], [1, 5]], [[1, 0, 10]]),
+        InvalidMoveError,
+        r"lift\[0\] = \[2, 4\]: expected \[row, column\] on the 2 x 10 board",
+    ),
+    (
+        "place entry shape",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5]], [[1, 0]]),
+        InvalidMoveError,
+        r"place\[0\] = \[1, 0\]: expected \[row, column, count\]",
+    ),
+    (
+        "place float count",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5]], [[1, 0, 9.5], [1, 1, 0.5]]),
+        InvalidMoveError,
+        r"place\[0\]\[2\] = 9.5",
+    ),
+    (
+        "place not a list",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5]], None),
+        InvalidMoveError,
+        "place = None",
+    ),
     # well formed, but the rules forbid it
     ("sow while capture due", KISOLO, sow(3, 0), IllegalMoveError, "turn-start capture is due"),
-    ("capture not possible", AFTER_CAPTURE, {"type": "capture", "column": 3}, IllegalMoveError, "capture column 3 is not possible"),
-    ("opponent's hole", {**KISOLO, "board": [[1] * 7, [0] * 7, [0] * 7, [1] * 7]}, sow(0, 0), IllegalMoveError, "belongs to north"),
+    (
+        "capture not possible",
+        AFTER_CAPTURE,
+        {"type": "capture", "column": 3},
+        IllegalMoveError,
+        "capture column 3 is not possible",
+    ),
+    (
+        "opponent's hole",
+        {**KISOLO, "board": [[1] * 7, [0] * 7, [0] * 7, [1] * 7]},
+        sow(0, 0),
+        IllegalMoveError,
+        "belongs to north",
+    ),
     ("kiothi sow in the opening", KIOTHI, sow(1, 9, 1), IllegalMoveError, "opening turn"),
-    ("kiothi redistribute after the opening", KIOTHI_T3, redistribute([[1, 4], [1, 5]], [[1, 0, 10]]), IllegalMoveError, "only played on turns 1 and 2"),
-    ("lift three bomas", KIOTHI, redistribute([[1, 4], [1, 5], [1, 6]], [[1, 0, 15]]), IllegalMoveError, "exactly two bomas"),
-    ("lift the same boma twice", KIOTHI, redistribute([[1, 4], [1, 4]], [[1, 0, 10]]), IllegalMoveError, "must be different"),
-    ("lift an empty boma", KIOTHI, redistribute([[1, 0], [1, 4]], [[1, 0, 5]]), IllegalMoveError, "is empty"),
-    ("lift the opponent's boma", KIOTHI, redistribute([[0, 0], [1, 4]], [[1, 0, 10]]), IllegalMoveError, "is north's boma"),
-    ("placement misses warriors", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0, 9]]), IllegalMoveError, "9 warriors placed, but 10 were lifted"),
-    ("placement of zero", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0, 10], [1, 1, 0]]), IllegalMoveError, "at least one"),
-    ("placement twice in one boma", KIOTHI, redistribute([[1, 4], [1, 5]], [[1, 0, 5], [1, 0, 5]]), IllegalMoveError, "appears twice"),
+    (
+        "kiothi redistribute after the opening",
+        KIOTHI_T3,
+        redistribute([[1, 4], [1, 5]], [[1, 0, 10]]),
+        IllegalMoveError,
+        "only played on turns 1 and 2",
+    ),
+    (
+        "lift three bomas",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5], [1, 6]], [[1, 0, 15]]),
+        IllegalMoveError,
+        "exactly two bomas",
+    ),
+    (
+        "lift the same boma twice",
+        KIOTHI,
+        redistribute([[1, 4], [1, 4]], [[1, 0, 10]]),
+        IllegalMoveError,
+        "must be different",
+    ),
+    (
+        "lift an empty boma",
+        KIOTHI,
+        redistribute([[1, 0], [1, 4]], [[1, 0, 5]]),
+        IllegalMoveError,
+        "is empty",
+    ),
+    (
+        "lift the opponent's boma",
+        KIOTHI,
+        redistribute([[0, 0], [1, 4]], [[1, 0, 10]]),
+        IllegalMoveError,
+        "is north's boma",
+    ),
+    (
+        "placement misses warriors",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5]], [[1, 0, 9]]),
+        IllegalMoveError,
+        "9 warriors placed, but 10 were lifted",
+    ),
+    (
+        "placement of zero",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5]], [[1, 0, 10], [1, 1, 0]]),
+        IllegalMoveError,
+        "at least one",
+    ),
+    (
+        "placement twice in one boma",
+        KIOTHI,
+        redistribute([[1, 4], [1, 5]], [[1, 0, 5], [1, 0, 5]]),
+        IllegalMoveError,
+        "appears twice",
+    ),
     ("lift more than the boma holds", KIOTHI_T3, sow(1, 9, 6), IllegalMoveError, "holds only 5"),
     ("kiothi opponent's boma", KIOTHI_T3, sow(0, 0, 1), IllegalMoveError, "is north's"),
     ("finished kisolo", KISOLO_WON, sow(2, 0), GameOverError, "the game is over"),
@@ -146,14 +310,18 @@ BAD_MOVES = [
 ]
 
 
-@pytest.mark.parametrize("name, position, move, error, message", BAD_MOVES,
-                         ids=[b[0] for b in BAD_MOVES])
+@pytest.mark.parametrize(
+    "name, position, move, error, message", BAD_MOVES, ids=[b[0] for b in BAD_MOVES]
+)
 def test_bad_move(name, position, move, error, message):
     before = copy.deepcopy(position)
     with pytest.raises(error, match=message) as info:
         apply_move(position, move)
-    assert type(info.value) is error or error is IllegalMoveError and not isinstance(
-        info.value, GameOverError)
+    assert (
+        type(info.value) is error
+        or error is IllegalMoveError
+        and not isinstance(info.value, GameOverError)
+    )
     assert position == before, "a refused move changes nothing"
 
 

@@ -32,15 +32,32 @@ def english_words(text: str) -> list[str]:
 
 
 def kisolo(board, to_move="south"):
-    return {"game": "kisolo", "columns": len(board[0]), "to_move": to_move, "board": board,
-            "status": "playing", "winner": None, "reason": None}
+    return {
+        "game": "kisolo",
+        "columns": len(board[0]),
+        "to_move": to_move,
+        "board": board,
+        "status": "playing",
+        "winner": None,
+        "reason": None,
+    }
 
 
 def kiothi(board, to_move="south", turn=7, orthodox=True):
-    return {"game": "kiothi", "start_holes": 6, "orthodox": orthodox, "to_move": to_move,
-            "turn": turn, "board": board, "nki": [[False] * 10, [False] * 10],
-            "sown": [[False] * 10, [False] * 10], "jails": {"south": 0, "north": 0},
-            "status": "playing", "winner": None, "reason": None}
+    return {
+        "game": "kiothi",
+        "start_holes": 6,
+        "orthodox": orthodox,
+        "to_move": to_move,
+        "turn": turn,
+        "board": board,
+        "nki": [[False] * 10, [False] * 10],
+        "sown": [[False] * 10, [False] * 10],
+        "jails": {"south": 0, "north": 0},
+        "status": "playing",
+        "winner": None,
+        "reason": None,
+    }
 
 
 # -- 1. Landing ---------------------------------------------------------------------
@@ -81,14 +98,17 @@ def played_landing(size: int, start: int, stones: int) -> int:
 def test_landing_answers_agree_with_the_engine_for_every_start_and_count(size):
     for start in range(size):
         for stones in range(1, 46):
-            assert landing(size, start, stones).answer == played_landing(size, start, stones), \
-                (size, start, stones)
+            assert landing(size, start, stones).answer == played_landing(size, start, stones), (
+                size,
+                start,
+                stones,
+            )
 
 
 def test_a_sowing_never_skips_its_start_a_full_round_lands_back_in_it():
     assert landing(12, 4, 12).answer == 4
     assert landing(14, 0, 14).answer == 0
-    assert landing(20, 19, 1).answer == 0        # from North's boma 1 on into South's boma 1
+    assert landing(20, 19, 1).answer == 0  # from North's boma 1 on into South's boma 1
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -114,7 +134,7 @@ def test_landing_right_wrong_and_malformed_answers(locale):
 
 def test_counting_the_starting_hole_gets_its_own_tip():
     ex = landing(14, 3, 17)
-    assert "next hole" in ex.check(5).text          # (3 + 17 - 1) mod 14
+    assert "next hole" in ex.check(5).text  # (3 + 17 - 1) mod 14
     assert "next hole" not in ex.check(9).text
     assert "다음 보마" in landing(20, 16, 9, "ko").check(4).text
 
@@ -138,13 +158,26 @@ def test_landing_hint_and_worked_answer_show_the_arithmetic(locale):
 def test_the_question_says_which_hole_is_number_0():
     assert "0 is South's outer hole 1" in landing(14, 3, 17).question
     assert "0 is South's boma 1" in landing(20, 16, 9).question
-    assert "North lifts the 9 warriors of boma number 16 (North's boma 4)" in \
-        landing(20, 16, 9).question
+    assert (
+        "North lifts the 9 warriors of boma number 16 (North's boma 4)"
+        in landing(20, 16, 9).question
+    )
     assert "자리 0은 남쪽 바깥쪽 줄 1번 구멍이고" in landing(12, 4, 12, "ko").question
 
 
-@pytest.mark.parametrize("args", [(13, 0, 1), (14, 14, 1), (14, -1, 1), (14, 0, 0), (14, 0, 201),
-                                  (14, True, 3), ("14", 0, 1), (14, 0, 2.0)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (13, 0, 1),
+        (14, 14, 1),
+        (14, -1, 1),
+        (14, 0, 0),
+        (14, 0, 201),
+        (14, True, 3),
+        ("14", 0, 1),
+        (14, 0, 2.0),
+    ],
+)
 def test_landing_refuses_a_bad_exercise(args):
     with pytest.raises(ExerciseError):
         landing(*args)
@@ -166,15 +199,37 @@ KIOTHI_MOVE = {"type": "sow", "row": 1, "column": 8, "count": 3}
 def test_lifted_kisolo_accepts_a_cell_or_a_name(locale):
     ex = lifted(LIFTED_POSITION, KISOLO_MOVE, locale)
     assert ex.answer == [2, 4]
-    for answer in ([2, 4], (2, 4), "[2, 4]", "2,4", "(2 4)", "inner 5", "Inner 5",
-                   "South's inner hole 5", "south inner 5", "안쪽 5", "남쪽 안쪽 줄 5번 구멍"):
+    for answer in (
+        [2, 4],
+        (2, 4),
+        "[2, 4]",
+        "2,4",
+        "(2 4)",
+        "inner 5",
+        "Inner 5",
+        "South's inner hole 5",
+        "south inner 5",
+        "안쪽 5",
+        "남쪽 안쪽 줄 5번 구멍",
+    ):
         fb = ex.check(answer)
         assert fb.correct and not fb.malformed, answer
     for answer in ("outer 5", "north inner 5", [1, 4], "inner 4"):
         fb = ex.check(answer)
         assert not fb.correct and not fb.malformed, answer
-    for answer in ("seven", [9, 9], 3.5, 5, "inner", "boma 5", "inner 3 4", "inner 9", [2],
-                   "south north inner 5", None):
+    for answer in (
+        "seven",
+        [9, 9],
+        3.5,
+        5,
+        "inner",
+        "boma 5",
+        "inner 3 4",
+        "inner 9",
+        [2],
+        "south north inner 5",
+        None,
+    ):
         fb = ex.check(answer)
         assert fb.malformed and not fb.correct, answer
     assert "0 to 3" in ex.check([9, 9]).text or "0부터 3까지" in ex.check([9, 9]).text
@@ -197,9 +252,10 @@ def test_lifted_kiothi_relay_lifts_the_landing_boma(locale):
     assert ex.answer == [0, 8]
     for answer in ([0, 8], "north boma 9", "North's boma 9", "북쪽 9번 보마", "북쪽 보마 9"):
         assert ex.check(answer).correct, answer
-    assert not ex.check("boma 9").correct            # no side: the mover's, South's boma 9
-    assert ("landing boma itself" if locale == "en" else "떨어진 보마 자체") in \
-        ex.check("north boma 8").text
+    assert not ex.check("boma 9").correct  # no side: the mover's, South's boma 9
+    assert ("landing boma itself" if locale == "en" else "떨어진 보마 자체") in ex.check(
+        "north boma 8"
+    ).text
     assert ex.check("9").malformed and ex.check("inner 9").malformed
     assert ("lap 1" if locale == "en" else "1바퀴째") in ex.hint()
 
@@ -209,8 +265,10 @@ def test_lifted_worked_answer_is_the_trace_up_to_the_relay(locale):
     ex = lifted(LIFTED_POSITION, KISOLO_MOVE, locale)
     worked = ex.worked()
     assert worked.splitlines()[-1] == (
-        "Answer: South's inner hole 5, that is [2, 4]." if locale == "en"
-        else "정답: 남쪽 안쪽 줄 5번 구멍, 곧 [2, 4].")
+        "Answer: South's inner hole 5, that is [2, 4]."
+        if locale == "en"
+        else "정답: 남쪽 안쪽 줄 5번 구멍, 곧 [2, 4]."
+    )
     assert ("South's inner hole 6" if locale == "en" else "남쪽 안쪽 줄 6번 구멍") in worked
     assert ("Lap 2" if locale == "en" else "2바퀴째") not in worked  # stops at the relay
     assert ("AFTER" if locale == "en" else "그 뒤의 구멍") in ex.hint()
@@ -224,8 +282,10 @@ def test_lifted_refuses_a_move_without_a_relay_and_bad_moves():
         lifted(LIFTED_POSITION, {"type": "sow", "row": 2, "column": 5}, locale="ko")
     assert "pussa kanawa가 이어지지 않아" in str(e.value)
     with pytest.raises(ExerciseError, match="no relay"):
-        lifted(kiothi([[0] * 8 + [2, 0], [0] * 8 + [1, 0]]),
-               {"type": "sow", "row": 1, "column": 8, "count": 1})
+        lifted(
+            kiothi([[0] * 8 + [2, 0], [0] * 8 + [1, 0]]),
+            {"type": "sow", "row": 1, "column": 8, "count": 1},
+        )
     with pytest.raises(IllegalMoveError):
         lifted(LIFTED_POSITION, {"type": "sow", "row": 0, "column": 0})
     with pytest.raises(ValueError):
@@ -258,7 +318,7 @@ def test_a_capture_is_recognised_with_its_rule(locale):
 
 def test_a_kisolo_turn_start_capture_counts_only_as_the_move_played():
     ex = build_capture()
-    fb = ex.check(board=TURN_START, move=[3, 0])   # sowing while a capture is due
+    fb = ex.check(board=TURN_START, move=[3, 0])  # sowing while a capture is due
     assert fb.malformed and not fb.correct
     assert "turn-start capture is due (column 3)" in fb.text
     assert "(The rules engine says: a turn-start capture is due" in fb.text
@@ -274,24 +334,39 @@ def explain(game, locale, **kwargs):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_capture_is_explained(locale):
     en = locale == "en"
-    fb = explain("kisolo", locale, board=[[0] * 7, [0, 0, 3] + [0] * 4, [0] * 7,
-                                          [0, 1, 0, 0, 0, 0, 0]], move=[3, 1])
+    fb = explain(
+        "kisolo",
+        locale,
+        board=[[0] * 7, [0, 0, 3] + [0] * 4, [0] * 7, [0, 1, 0, 0, 0, 0, 0]],
+        move=[3, 1],
+    )
     assert not fb.correct and not fb.malformed
-    assert ("is empty: the turn ends there" if en else "비어 있으므로 턴이 거기서 끝납니다") in fb.text
+    assert (
+        "is empty: the turn ends there" if en else "비어 있으므로 턴이 거기서 끝납니다"
+    ) in fb.text
     fb = explain("kisolo", locale, board=LIFTED_POSITION["board"], move=[3, 4])
-    assert ("faces North's inner hole 5, which is empty" if en
-            else "북쪽 안쪽 줄 5번 구멍과 마주 보는데") in fb.text
+    assert (
+        "faces North's inner hole 5, which is empty"
+        if en
+        else "북쪽 안쪽 줄 5번 구멍과 마주 보는데"
+    ) in fb.text
     fb = explain("kisolo", locale, board=ROUND_TRIP, move=[3, 6])
-    assert ("Lap 1 ended in South's outer hole 7, which was empty before the stone fell" if en
-            else "1바퀴째가 남쪽 바깥쪽 줄 7번 구멍에서 끝났는데") in fb.text
+    assert (
+        "Lap 1 ended in South's outer hole 7, which was empty before the stone fell"
+        if en
+        else "1바퀴째가 남쪽 바깥쪽 줄 7번 구멍에서 끝났는데"
+    ) in fb.text
     assert ("And 1 more lap end" if en else "1번 더") in fb.text
     board = [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]
     fb = explain("kiothi", locale, board=board, move=[1, 1, 1], nki=[[0, 2]])
     assert not fb.correct and ("is nki (protected)" if en else "nki(보호됨)") in fb.text
     board[0][2] = 0
     fb = explain("kiothi", locale, board=board, move=[1, 1, 1])
-    assert ("the opposite boma, North's boma 3, is empty" if en
-            else "맞은편 보마 북쪽 3번 보마가 비어 있습니다") in fb.text
+    assert (
+        "the opposite boma, North's boma 3, is empty"
+        if en
+        else "맞은편 보마 북쪽 3번 보마가 비어 있습니다"
+    ) in fb.text
     fb = explain("kiothi", locale, board=[[0, 0, 2] + [0] * 7, [0] * 9 + [3]], move=[1, 9, 3])
     assert ("The sowing ended on North's row" if en else "북쪽 줄의") in fb.text
     if not en:
@@ -301,33 +376,65 @@ def test_no_capture_is_explained(locale):
 MALFORMED_KISOLO = [
     (dict(board="3 3 3", move=[3, 0]), "a list of 4 rows", "줄 4개의 목록"),
     (dict(board=[[1] * 7] * 3, move=[3, 0]), "has 3 rows; it needs 4", "줄이 3개"),
-    (dict(board=[[1] * 7, [1] * 7, [1] * 7, [1] * 6], move=[3, 0]), "Row 3 has 6 holes",
-     "3번 줄에 구멍이 6개"),
-    (dict(board=[[0] * 7, [0] * 7, [0, 0, -1, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
-     "row 2, column 2", "2번 줄, 2번 열"),
-    (dict(board=[[0] * 7, [0] * 7, [0, 0, True, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
-     "row 2, column 2", "2번 줄, 2번 열"),
-    (dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[3, 0]), "North has no stones",
-     "북쪽에게 돌이 없습니다"),
+    (
+        dict(board=[[1] * 7, [1] * 7, [1] * 7, [1] * 6], move=[3, 0]),
+        "Row 3 has 6 holes",
+        "3번 줄에 구멍이 6개",
+    ),
+    (
+        dict(board=[[0] * 7, [0] * 7, [0, 0, -1, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
+        "row 2, column 2",
+        "2번 줄, 2번 열",
+    ),
+    (
+        dict(board=[[0] * 7, [0] * 7, [0, 0, True, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
+        "row 2, column 2",
+        "2번 줄, 2번 열",
+    ),
+    (
+        dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[3, 0]),
+        "North has no stones",
+        "북쪽에게 돌이 없습니다",
+    ),
     (dict(board=TURN_START, move="sow"), "Expected a move like", "질문에 보인 형식"),
-    (dict(board=TURN_START, move={"type": "sow", "row": 3}), "Expected a move like",
-     "질문에 보인 형식"),
-    (dict(board=TURN_START, move={"type": ["sow"], "row": 3, "column": 0}),
-     "Expected a move like", "질문에 보인 형식"),
-    (dict(board=TURN_START, move={"type": "capture", "column": 9}), "column must be a whole "
-     "number from 0 to 6", "열 번호는 0부터 6까지"),
-    (dict(board=TURN_START, move={"type": "capture", "column": 1}),
-     "no turn-start capture in column 2", "2번 열에서는"),
-    (dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[1, 1]), "North has no stones",
-     "북쪽에게"),
-    (dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [1] * 7], move=[0, 0]),
-     "North's outer hole 1 is not South's", "남쪽의 구멍이 아닙니다"),
-    (dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [0, 1, 0, 0, 0, 0, 0]], move=[3, 0]),
-     "South's outer hole 1 is empty", "남쪽 바깥쪽 줄 1번 구멍이 비어 있습니다"),
+    (
+        dict(board=TURN_START, move={"type": "sow", "row": 3}),
+        "Expected a move like",
+        "질문에 보인 형식",
+    ),
+    (
+        dict(board=TURN_START, move={"type": ["sow"], "row": 3, "column": 0}),
+        "Expected a move like",
+        "질문에 보인 형식",
+    ),
+    (
+        dict(board=TURN_START, move={"type": "capture", "column": 9}),
+        "column must be a whole number from 0 to 6",
+        "열 번호는 0부터 6까지",
+    ),
+    (
+        dict(board=TURN_START, move={"type": "capture", "column": 1}),
+        "no turn-start capture in column 2",
+        "2번 열에서는",
+    ),
+    (
+        dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[1, 1]),
+        "North has no stones",
+        "북쪽에게",
+    ),
+    (
+        dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [1] * 7], move=[0, 0]),
+        "North's outer hole 1 is not South's",
+        "남쪽의 구멍이 아닙니다",
+    ),
+    (
+        dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [0, 1, 0, 0, 0, 0, 0]], move=[3, 0]),
+        "South's outer hole 1 is empty",
+        "남쪽 바깥쪽 줄 1번 구멍이 비어 있습니다",
+    ),
     (dict(board=TURN_START), "The move is missing", "수가 없습니다"),
     (dict(move=[3, 0]), "The board is missing", "판이 없습니다"),
-    (dict(board=TURN_START, move=[3, 0], nki=[[0, 1]]), "Only the board and the move",
-     "판과 수만"),
+    (dict(board=TURN_START, move=[3, 0], nki=[[0, 1]]), "Only the board and the move", "판과 수만"),
 ]
 
 
@@ -346,19 +453,34 @@ MALFORMED_KIOTHI = [
     (dict(board=[[0] * 10], move=[1, 1, 1]), "has 1 rows; it needs 2", "줄이 1개"),
     (dict(board=[[0] * 10, [1] * 9], move=[1, 1, 1]), "Row 1 has 9 bomas", "9개"),
     (dict(board=GOOD_KIOTHI, move=[1, 1]), "Expected a move like", "질문에 보인 형식"),
-    (dict(board=GOOD_KIOTHI, move=[1, 1, 0]), "count must be a whole number, 1 or more",
-     "개수는 1 이상"),
-    (dict(board=GOOD_KIOTHI, move=[1, 1, 2]), "South's boma 2 holds 1 warrior: South cannot "
-     "lift 2", "전사 1명이 있습니다"),
+    (
+        dict(board=GOOD_KIOTHI, move=[1, 1, 0]),
+        "count must be a whole number, 1 or more",
+        "개수는 1 이상",
+    ),
+    (
+        dict(board=GOOD_KIOTHI, move=[1, 1, 2]),
+        "South's boma 2 holds 1 warrior: South cannot lift 2",
+        "전사 1명이 있습니다",
+    ),
     (dict(board=GOOD_KIOTHI, move=[1, 0, 1]), "South's boma 1 is empty", "남쪽 1번 보마가 비어"),
-    (dict(board=GOOD_KIOTHI, move=[0, 2, 1]), "North's boma 3 is not South's",
-     "남쪽의 보마가 아닙니다"),
-    (dict(board=[GOOD_KIOTHI[0], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]], move=[1, 1, 1]),
-     "first-lap restriction", "첫 바퀴 제한"),
+    (
+        dict(board=GOOD_KIOTHI, move=[0, 2, 1]),
+        "North's boma 3 is not South's",
+        "남쪽의 보마가 아닙니다",
+    ),
+    (
+        dict(board=[GOOD_KIOTHI[0], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]], move=[1, 1, 1]),
+        "first-lap restriction",
+        "첫 바퀴 제한",
+    ),
     (dict(board=GOOD_KIOTHI, move=[1, 1, 1], nki=[[5, 5]]), "The nki list", "nki 목록"),
     (dict(board=GOOD_KIOTHI, move=[1, 1, 1], sown="all"), "The sown list", "뿌려짐 목록"),
-    (dict(board=[[1] * 10, [0] * 10], move=[1, 1, 1]), "South has no legal move",
-     "둘 수 있는 수가 없으므로"),
+    (
+        dict(board=[[1] * 10, [0] * 10], move=[1, 1, 1]),
+        "South has no legal move",
+        "둘 수 있는 수가 없으므로",
+    ),
 ]
 
 
@@ -382,8 +504,9 @@ def test_build_accepts_json_as_typed_and_marks_as_grids():
     for bad in ("{not json", "[1, 2]", json.dumps({"board": GOOD_KIOTHI, "moves": [1, 1, 1]})):
         fb = ex.check(bad)
         assert fb.malformed and fb.text
-    assert ex.check(json.dumps({"board": GOOD_KIOTHI, "move": [1, 1, 1]}), board=GOOD_KIOTHI) \
-        .malformed
+    assert ex.check(
+        json.dumps({"board": GOOD_KIOTHI, "move": [1, 1, 1]}), board=GOOD_KIOTHI
+    ).malformed
 
 
 def test_build_hint_and_worked_example():
@@ -404,8 +527,13 @@ def test_build_hint_and_worked_example():
 def test_the_standard_set_is_fixed():
     first, again = exercise_set(), exercise_set()
     assert [e.question for e in first] == [e.question for e in again]
-    assert [type(e).__name__ for e in first] == ["Landing", "Landing", "Landing", "Lifted",
-                                                 "BuildCapture"]
+    assert [type(e).__name__ for e in first] == [
+        "Landing",
+        "Landing",
+        "Landing",
+        "Lifted",
+        "BuildCapture",
+    ]
     assert [e.size for e in first[:3]] == [14, 12, 20]
     assert any(e.stones > e.size for e in first[:3])
     assert [e.answer for e in first[:4]] == [6, 4, 5, [2, 4]]
@@ -430,7 +558,8 @@ def test_the_form_checks_hints_and_shows_the_answer(locale):
     form = ex.form
     assert form.question.value == ex.question
     assert [b.description for b in (form.check_button, form.hint_button, form.show_button)] == (
-        ["Check", "Hint", "Show answer"] if locale == "en" else ["확인", "힌트", "정답 보기"])
+        ["Check", "Hint", "Show answer"] if locale == "en" else ["확인", "힌트", "정답 보기"]
+    )
     form.answer.value = "6"
     form.check_button.click()
     assert form.feedback.value == ("Right!" if locale == "en" else "맞았습니다!")
@@ -468,8 +597,7 @@ def test_the_build_form_reads_typed_json_and_draws_the_board():
     form.answer.value = "this is not a board"
     form.check_button.click()
     assert form.feedback.value == ex.check("x").text and form.picture.layout.display == "none"
-    form.answer.value = json.dumps({"board": TURN_START, "move": {"type": "capture",
-                                                                  "column": 2}})
+    form.answer.value = json.dumps({"board": TURN_START, "move": {"type": "capture", "column": 2}})
     form.check_button.click()
     assert form.feedback.value.startswith("Capture!")
     assert "turn-start capture" in form.feedback.value

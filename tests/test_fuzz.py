@@ -38,49 +38,160 @@ from mancala_widgets.rules import (
 from mancala_widgets.rules.record import GameRecord, InvalidRecordError
 from mancala_widgets.text import Refusal
 
-FUZZ = dict(deadline=None, derandomize=True, database=None,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = dict(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 # -- arbitrary JSON -------------------------------------------------------------------------
 
 #: Words the entry points look for, so that arbitrary dicts sometimes nearly fit.
-FIELDS = sorted({
-    "game", "columns", "to_move", "board", "status", "winner", "reason", "start_holes",
-    "orthodox", "turn", "nki", "sown", "jails", "south", "north", "type", "row", "column",
-    "count", "lift", "place", "format", "version", "variant", "start", "moves", "result",
-    "id", "title", "steps", "summary", "text", "position", "move", "highlight", "label",
-    "arrow", "predict", "ask", "of", "question", "explain", "at", "from", "to", "en", "ko",
-    "kind", "action", "answer", "speed", "error", "move_count", "lesson", "trace",
-})
+FIELDS = sorted(
+    {
+        "game",
+        "columns",
+        "to_move",
+        "board",
+        "status",
+        "winner",
+        "reason",
+        "start_holes",
+        "orthodox",
+        "turn",
+        "nki",
+        "sown",
+        "jails",
+        "south",
+        "north",
+        "type",
+        "row",
+        "column",
+        "count",
+        "lift",
+        "place",
+        "format",
+        "version",
+        "variant",
+        "start",
+        "moves",
+        "result",
+        "id",
+        "title",
+        "steps",
+        "summary",
+        "text",
+        "position",
+        "move",
+        "highlight",
+        "label",
+        "arrow",
+        "predict",
+        "ask",
+        "of",
+        "question",
+        "explain",
+        "at",
+        "from",
+        "to",
+        "en",
+        "ko",
+        "kind",
+        "action",
+        "answer",
+        "speed",
+        "error",
+        "move_count",
+        "lesson",
+        "trace",
+    }
+)
 WORDS = [
-    "kisolo", "kiothi", "south", "north", "playing", "won", "draw", "sow", "capture",
-    "redistribute", "play", "undo", "redo", "reset", "goto", "next", "back", "restart",
-    "yes", "no", "ends", "never", "inner 5", "outer 3", "north boma 3", "[2, 4]", "2, 4",
-    "6", " 6 ", "+6", "-1", "٣", "²", "1e3", "NaN", "Infinity", "null", "true", "{}", "[]",
-    "mancala-widgets/game-record", "mancala-widgets/lesson", "inner row emptied", "repetition",
-    "<script>alert(1)</script>", "<b>bold</b>", "&amp;", "{kind}", "{0}", "%s", "\x00",
-    "\u202e", "남쪽 안쪽 3번", "보마 7", "🀄", "", " ", "\n", ".", "..", "/",
+    "kisolo",
+    "kiothi",
+    "south",
+    "north",
+    "playing",
+    "won",
+    "draw",
+    "sow",
+    "capture",
+    "redistribute",
+    "play",
+    "undo",
+    "redo",
+    "reset",
+    "goto",
+    "next",
+    "back",
+    "restart",
+    "yes",
+    "no",
+    "ends",
+    "never",
+    "inner 5",
+    "outer 3",
+    "north boma 3",
+    "[2, 4]",
+    "2, 4",
+    "6",
+    " 6 ",
+    "+6",
+    "-1",
+    "٣",
+    "²",
+    "1e3",
+    "NaN",
+    "Infinity",
+    "null",
+    "true",
+    "{}",
+    "[]",
+    "mancala-widgets/game-record",
+    "mancala-widgets/lesson",
+    "inner row emptied",
+    "repetition",
+    "<script>alert(1)</script>",
+    "<b>bold</b>",
+    "&amp;",
+    "{kind}",
+    "{0}",
+    "%s",
+    "\x00",
+    "\u202e",
+    "남쪽 안쪽 3번",
+    "보마 7",
+    "🀄",
+    "",
+    " ",
+    "\n",
+    ".",
+    "..",
+    "/",
     '{"board": [[0, 0, 0, 0, 0, 0, 0]], "move": [3, 0]}',
 ]
-BIG = [2**31, 2**53 + 1, 2**63, -2**63 - 1, 10**30, -10**30, 10**400]
+BIG = [2**31, 2**53 + 1, 2**63, -(2**63) - 1, 10**30, -(10**30), 10**400]
 FLOATS = [math.nan, math.inf, -math.inf, -0.0, 0.5, 3.0, 1e308, 5e-324]
 
 ints = st.one_of(st.integers(-3, 12), st.integers(), st.sampled_from(BIG))
 floats = st.one_of(st.floats(), st.sampled_from(FLOATS))
 #: Numbers as typed, some longer than int() reads (4,300 digits), in words or cells.
-typed_numbers = st.builds(lambda before, n, digit, after: before + digit * n + after,
-                          st.sampled_from(["", " ", "+", "-", "inner ", "boma ", "[", "3, "]),
-                          st.one_of(st.integers(1, 30), st.integers(4290, 4310)),
-                          st.sampled_from(["0", "7", "9", "٣", "²"]),
-                          st.sampled_from(["", " ", ", 1", "]", " 5"]))
+typed_numbers = st.builds(
+    lambda before, n, digit, after: before + digit * n + after,
+    st.sampled_from(["", " ", "+", "-", "inner ", "boma ", "[", "3, "]),
+    st.one_of(st.integers(1, 30), st.integers(4290, 4310)),
+    st.sampled_from(["0", "7", "9", "٣", "²"]),
+    st.sampled_from(["", " ", ", 1", "]", " 5"]),
+)
 strings = st.one_of(st.text(max_size=12), st.sampled_from(WORDS), typed_numbers)
 keys = st.one_of(st.sampled_from(FIELDS), st.text(max_size=8))
 scalars = st.one_of(st.none(), st.booleans(), ints, floats, strings)
 json_values = st.recursive(
     scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=5),
-                            st.dictionaries(keys, inner, max_size=5)),
-    max_leaves=16)
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(keys, inner, max_size=5)),
+    max_leaves=16,
+)
 
 
 def nested(depth: int):
@@ -95,6 +206,7 @@ json_values = st.one_of(json_values, st.integers(1, 200).map(nested))
 
 
 # -- near misses ----------------------------------------------------------------------------
+
 
 def tweaks(node):
     """Values close to ``node``: a neighbour, the same thing in another type, ..."""
@@ -164,6 +276,7 @@ def outcome(call, *args, errors=ValueError):
 
 # -- real objects to start from -------------------------------------------------------------
 
+
 def _complete(state_pos: dict, move: dict) -> dict:
     """A Kiothi opening lift pair with a placement that puts every lifted warrior back."""
     if move["type"] != "redistribute" or "place" in move:
@@ -194,12 +307,21 @@ LINES = {
 }
 PAIRS = [pair for line in LINES.values() for pair in line]
 KISOLO_WON = apply_move(
-    {**initial_position("kisolo"), "board": [[0] * 7, [0, 0, 0, 1, 0, 0, 0],
-                                             [0, 0, 0, 1, 0, 0, 0], [0] * 7]},
-    {"type": "capture", "column": 3})
-KIOTHI_OVER = {**initial_position("kiothi"), "turn": 9, "board": [[0] * 10, [0] * 10],
-               "jails": {"south": 31, "north": 29}, "status": "won", "winner": "south",
-               "reason": "no legal move"}
+    {
+        **initial_position("kisolo"),
+        "board": [[0] * 7, [0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0], [0] * 7],
+    },
+    {"type": "capture", "column": 3},
+)
+KIOTHI_OVER = {
+    **initial_position("kiothi"),
+    "turn": 9,
+    "board": [[0] * 10, [0] * 10],
+    "jails": {"south": 31, "north": 29},
+    "status": "won",
+    "winner": "south",
+    "reason": "no legal move",
+}
 POSITIONS = [pos for pos, _ in PAIRS] + [KISOLO_WON, KIOTHI_OVER]
 MOVES = [move for _, move in PAIRS]
 
@@ -219,38 +341,63 @@ RECORDS = [
 ]
 
 KISOLO_LESSON = {
-    "format": "mancala-widgets/lesson", "version": 1, "id": "t", "game": "kisolo",
-    "variant": {"columns": 7}, "title": {"en": "T", "ko": "티"},
+    "format": "mancala-widgets/lesson",
+    "version": 1,
+    "id": "t",
+    "game": "kisolo",
+    "variant": {"columns": 7},
+    "title": {"en": "T", "ko": "티"},
     "steps": [
         {"text": "Start."},
-        {"text": "Capture.", "move": {"type": "capture", "column": 3},
-         "predict": {"ask": "capture", "explain": "It takes North's inner hole."}},
-        {"text": {"en": "Then North.", "ko": "그다음 북쪽."}, "highlight": [[1, 0]],
-         "label": {"at": [1, 0], "text": "here"}, "arrow": {"from": [0, 0], "to": [1, 0]}},
-        {"text": "How many laps?", "move": LINES["kisolo"][1][1],
-         "predict": {"ask": "number", "of": "laps"}},
+        {
+            "text": "Capture.",
+            "move": {"type": "capture", "column": 3},
+            "predict": {"ask": "capture", "explain": "It takes North's inner hole."},
+        },
+        {
+            "text": {"en": "Then North.", "ko": "그다음 북쪽."},
+            "highlight": [[1, 0]],
+            "label": {"at": [1, 0], "text": "here"},
+            "arrow": {"from": [0, 0], "to": [1, 0]},
+        },
+        {
+            "text": "How many laps?",
+            "move": LINES["kisolo"][1][1],
+            "predict": {"ask": "number", "of": "laps"},
+        },
     ],
     "summary": "Done.",
 }
 KIOTHI_LESSON = {
-    "format": "mancala-widgets/lesson", "version": 1, "id": "k", "game": "kiothi",
-    "variant": {"start_holes": 6, "orthodox": True}, "title": "K",
+    "format": "mancala-widgets/lesson",
+    "version": 1,
+    "id": "k",
+    "game": "kiothi",
+    "variant": {"start_holes": 6, "orthodox": True},
+    "title": "K",
     "steps": [
         {"text": "Opening.", "move": LINES["kiothi"][0][1]},
-        {"text": "North.", "move": LINES["kiothi"][1][1],
-         "predict": {"ask": "protected"}},
-        {"text": "A sowing.", "position": LINES["kiothi"][4][0], "move": LINES["kiothi"][4][1],
-         "predict": {"ask": "choice", "of": "captures"}},
+        {"text": "North.", "move": LINES["kiothi"][1][1], "predict": {"ask": "protected"}},
+        {
+            "text": "A sowing.",
+            "position": LINES["kiothi"][4][0],
+            "move": LINES["kiothi"][4][1],
+            "predict": {"ask": "choice", "of": "captures"},
+        },
         {"text": "Where?", "move": LINES["kiothi"][5][1], "predict": {"ask": "landing"}},
     ],
 }
-LESSONS = [KISOLO_LESSON, KIOTHI_LESSON, json.loads(
-    (LESSON_DIR / "start-here.json").read_text(encoding="utf-8"))]
+LESSONS = [
+    KISOLO_LESSON,
+    KIOTHI_LESSON,
+    json.loads((LESSON_DIR / "start-here.json").read_text(encoding="utf-8")),
+]
 
 positions = st.one_of(json_values, near_miss(POSITIONS))
 
 
 # -- the rules engine -----------------------------------------------------------------------
+
 
 def numbers(value):
     """Every number in a JSON value (booleans are not numbers here)."""
@@ -272,16 +419,19 @@ K7 = initial_position("kisolo")
 #: A billion stones (warriors) on a board: a move sowing them, and Kiothi's check that
 #: the player to move can move, ran for hours before load_position refused such a board.
 HEAVY_KISOLO = {**K7, "board": [[1] + [0] * 6, [0] * 7, [0] * 7, [10**9] + [0] * 6]}
-HEAVY_KIOTHI = {**initial_position("kiothi"), "turn": 3,
-                "board": [[5] * 6 + [0] * 4, [10**9] + [5] * 9]}
+HEAVY_KIOTHI = {
+    **initial_position("kiothi"),
+    "turn": 3,
+    "board": [[5] * 6 + [0] * 4, [10**9] + [5] * 9],
+}
 
 
 @settings(max_examples=150, **FUZZ)
 @given(positions)
-@example({**K7, "game": ["kisolo"]})        # was a TypeError (unhashable), not a refusal
+@example({**K7, "game": ["kisolo"]})  # was a TypeError (unhashable), not a refusal
 @example({**K7, "status": ["playing"]})
 @example(HEAVY_KIOTHI)
-@example({**K7, "columns": 7.0})            # a TypeError deep in the geometry
+@example({**K7, "columns": 7.0})  # a TypeError deep in the geometry
 @example({**initial_position("kiothi"), "start_holes": 6.0})  # was accepted, and dumped as 6.0
 def test_load_position_and_legal_moves_refuse_bad_positions_with_a_value_error(x):
     before = dumped(x)
@@ -331,6 +481,7 @@ def test_apply_move_and_play_refuse_bad_input_with_a_value_error(pair):
 
 # -- game records ---------------------------------------------------------------------------
 
+
 @settings(max_examples=120, **FUZZ)
 @given(st.one_of(json_values, near_miss(RECORDS)))
 def test_a_bad_game_record_is_refused_with_an_invalid_record_error(x):
@@ -343,15 +494,17 @@ def test_a_bad_game_record_is_refused_with_an_invalid_record_error(x):
 
 
 record_texts = st.one_of(
-    st.text(max_size=40), st.sampled_from(WORDS),
+    st.text(max_size=40),
+    st.sampled_from(WORDS),
     st.one_of(json_values, near_miss(RECORDS)).map(json.dumps),
-    st.builds(lambda n, s: s * n, st.integers(1, 100_000), st.sampled_from(["[", '{"a":'])))
+    st.builds(lambda n, s: s * n, st.integers(1, 100_000), st.sampled_from(["[", '{"a":'])),
+)
 
 
 @settings(max_examples=100, **FUZZ)
 @given(record_texts)
-@example("[" * 100_000)                     # was a RecursionError
-@example("9" * 5000)                        # was a bare ValueError: too many digits for int()
+@example("[" * 100_000)  # was a RecursionError
+@example("9" * 5000)  # was a bare ValueError: too many digits for int()
 def test_a_bad_record_file_is_refused_with_an_invalid_record_error(text):
     outcome(GameRecord.loads, text, errors=InvalidRecordError)
 
@@ -363,7 +516,7 @@ lessons = st.one_of(st.dictionaries(keys, json_values, max_size=8), near_miss(LE
 
 @settings(max_examples=120, **FUZZ)
 @given(lessons)
-@example({**KISOLO_LESSON, "game": [[]]})   # was a TypeError (unhashable)
+@example({**KISOLO_LESSON, "game": [[]]})  # was a TypeError (unhashable)
 def test_a_bad_lesson_is_refused_with_an_invalid_lesson_error(x):
     before = dumped(x)
     outcome(load_lesson, x, errors=InvalidLessonError)
@@ -375,8 +528,7 @@ def _lesson_state(lesson: Lesson):
 
 
 @settings(max_examples=25, **FUZZ)
-@given(near_miss(LESSONS),
-       st.lists(st.one_of(json_values, typed_numbers), min_size=1, max_size=4))
+@given(near_miss(LESSONS), st.lists(st.one_of(json_values, typed_numbers), min_size=1, max_size=4))
 @example(KISOLO_LESSON, ["²", "9" * 5000])  # bare ValueErrors from int(), not Refusals
 def test_a_lesson_that_loads_can_be_stepped_through_and_answered_with_anything(x, answers):
     ok, _ = outcome(load_lesson, x, errors=InvalidLessonError)
@@ -388,8 +540,9 @@ def test_a_lesson_that_loads_can_be_stepped_through_and_answered_with_anything(x
         if lesson.script.steps[i].predict is not None:
             for given in answers:
                 before = _lesson_state(lesson)
-                answered, feedback = outcome(lesson.answer, copy.deepcopy(given),
-                                             errors=Refusal)  # says what a right form is
+                answered, feedback = outcome(
+                    lesson.answer, copy.deepcopy(given), errors=Refusal
+                )  # says what a right form is
                 if not answered:
                     assert _lesson_state(lesson) == before, "a refused answer changed the lesson"
                     continue
@@ -400,18 +553,24 @@ def test_a_lesson_that_loads_can_be_stepped_through_and_answered_with_anything(x
 
 # -- the boards' messages from the browser --------------------------------------------------
 
+
 def _plays(line):
     return [{"kind": "play", "move": move} for _, move in line[:3]]
 
 
-COMMON_MESSAGES = [{"kind": "undo"}, {"kind": "redo"}, {"kind": "reset"},
-                   {"kind": "goto", "moves": 0}, {"kind": "goto", "moves": 1}]
+COMMON_MESSAGES = [
+    {"kind": "undo"},
+    {"kind": "redo"},
+    {"kind": "reset"},
+    {"kind": "goto", "moves": 0},
+    {"kind": "goto", "moves": 1},
+]
 NKI = load_lesson("nki")
 MESSAGES = {
     "kisolo": _plays(LINES["kisolo"]) + COMMON_MESSAGES,
     "kiothi": _plays(LINES["kiothi"]) + COMMON_MESSAGES,
-    "lesson": COMMON_MESSAGES + [{"kind": "lesson", "action": a}
-                                 for a in ("next", "back", "restart")]
+    "lesson": COMMON_MESSAGES
+    + [{"kind": "lesson", "action": a} for a in ("next", "back", "restart")]
     + [{"kind": "answer", "answer": s.predict["answer"]} for s in NKI.steps if s.predict]
     + [{"kind": "play", "move": NKI.steps[0].move or MOVES[0]}],
 }
@@ -420,19 +579,34 @@ BOARDS = {"kisolo": KisoloBoard, "kiothi": KiothiBoard, "lesson": lambda: Lesson
 
 def board_state(board) -> str:
     lesson = getattr(board, "lesson", None)
-    return dumped([board.position, board.move_count, board.trace, board.legal_moves,
-                   board.can_undo, board.can_redo, board.history, lesson,
-                   getattr(board, "_index", None), getattr(board, "_feedback", None)])
+    return dumped(
+        [
+            board.position,
+            board.move_count,
+            board.trace,
+            board.legal_moves,
+            board.can_undo,
+            board.can_redo,
+            board.history,
+            lesson,
+            getattr(board, "_index", None),
+            getattr(board, "_feedback", None),
+        ]
+    )
 
 
 def messages(kind):
-    return st.lists(st.one_of(json_values, near_miss(MESSAGES[kind]),
-                              st.sampled_from(MESSAGES[kind])), min_size=1, max_size=5)
+    return st.lists(
+        st.one_of(json_values, near_miss(MESSAGES[kind]), st.sampled_from(MESSAGES[kind])),
+        min_size=1,
+        max_size=5,
+    )
 
 
 def deliver(board, content):
     """Send ``content`` as the browser does. ipywidgets catches an exception raised by the
     handler and only logs it, so here the log raises it again, to fail the test."""
+
     def reraise(*args, **kwargs):
         raise  # the handler's exception, which ipywidgets is handling right now
 
@@ -474,7 +648,8 @@ TRAITS = sorted(KisoloBoard().keys) + ["lesson"]
 forged_states = st.one_of(
     json_values,
     st.dictionaries(st.one_of(st.sampled_from(TRAITS), keys), json_values, max_size=4),
-    st.builds(lambda v: {"speed": v}, st.one_of(json_values, st.floats(0, 10))))
+    st.builds(lambda v: {"speed": v}, st.one_of(json_values, st.floats(0, 10))),
+)
 
 
 @settings(max_examples=40, **FUZZ)
@@ -497,14 +672,15 @@ def test_state_forged_by_the_browser_changes_at_most_the_speed(kind, forged):
 
 EXERCISES = exercise_set("en") + exercise_set("ko")
 ANSWERS = [ex.answer for ex in EXERCISES]
-answers = st.one_of(json_values, typed_numbers, near_miss(ANSWERS),
-                    near_miss(ANSWERS).map(json.dumps), record_texts)
+answers = st.one_of(
+    json_values, typed_numbers, near_miss(ANSWERS), near_miss(ANSWERS).map(json.dumps), record_texts
+)
 
 
 @settings(max_examples=150, **FUZZ)
 @given(st.integers(0, len(EXERCISES) - 1), answers)
-@example(4, "[" * 2000)                     # a RecursionError out of check
-@example(0, "9" * 5000)                     # bare ValueErrors from int(): Landing, Lifted
+@example(4, "[" * 2000)  # a RecursionError out of check
+@example(0, "9" * 5000)  # bare ValueErrors from int(): Landing, Lifted
 @example(3, "9" * 5000 + ", 1")
 @example(3, "inner " + "9" * 5000)
 def test_every_exercise_gives_feedback_for_any_answer(i, answer):
@@ -517,15 +693,25 @@ def test_every_exercise_gives_feedback_for_any_answer(i, answer):
 def handout_arguments():
     def arg(*good):
         return st.one_of(st.sampled_from(good), json_values)
-    return st.fixed_dictionaries({}, optional={
-        "locale": arg("en", "ko"), "paper": arg("a4", "letter"), "game": arg("kisolo", "kiothi"),
-        "columns": arg(6, 7, 10), "lesson": st.one_of(arg("nki", "start-here"), strings, lessons)})
+
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "locale": arg("en", "ko"),
+            "paper": arg("a4", "letter"),
+            "game": arg("kisolo", "kiothi"),
+            "columns": arg(6, 7, 10),
+            "lesson": st.one_of(arg("nki", "start-here"), strings, lessons),
+        },
+    )
 
 
 @settings(max_examples=60, **FUZZ)
-@given(st.one_of(st.sampled_from(["board", "rules", "record", "lesson"]), json_values),
-       handout_arguments())
-@example("lesson", {"lesson": "."})          # IsADirectoryError
+@given(
+    st.one_of(st.sampled_from(["board", "rules", "record", "lesson"]), json_values),
+    handout_arguments(),
+)
+@example("lesson", {"lesson": "."})  # IsADirectoryError
 @example("lesson", {"lesson": "missing.json"})  # FileNotFoundError
 def test_a_handout_with_bad_arguments_is_refused_with_a_value_error(kind, kwargs):
     before = dumped(kwargs)

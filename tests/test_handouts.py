@@ -37,10 +37,17 @@ from helpers import needs_shared, shared_dir
 
 RULES_MD = (shared_dir() or Path("/nonexistent")) / "RULES.md"
 LOCALES = ("en", "ko")
-DOCS = [("board", {"game": "kisolo", "columns": 7}), ("board", {"game": "kisolo", "columns": 6}),
-        ("board", {"game": "kiothi"}), ("rules", {"game": "kisolo"}),
-        ("rules", {"game": "kiothi"}), ("record", {}), ("record", {"game": "kiothi"}),
-        ("lesson", {"lesson": "pussa-kanawa"}), ("lesson", {"lesson": "nki"})]
+DOCS = [
+    ("board", {"game": "kisolo", "columns": 7}),
+    ("board", {"game": "kisolo", "columns": 6}),
+    ("board", {"game": "kiothi"}),
+    ("rules", {"game": "kisolo"}),
+    ("rules", {"game": "kiothi"}),
+    ("record", {}),
+    ("record", {"game": "kiothi"}),
+    ("lesson", {"lesson": "pussa-kanawa"}),
+    ("lesson", {"lesson": "nki"}),
+]
 #: Paper sides in mm (short, long), written out here rather than taken from the module.
 SIDES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: The only Latin words a Korean handout may hold: the games' and rules' own names.
@@ -68,10 +75,12 @@ def attr(tag: str, name: str) -> str:
 
 # ------------------------------------------------------------------ every kind
 
+
 @pytest.mark.parametrize("paper", list(SIDES))
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("kind,kwargs", DOCS, ids=[f"{k}-{'-'.join(map(str, v.values()))}"
-                                                   for k, v in DOCS])
+@pytest.mark.parametrize(
+    "kind,kwargs", DOCS, ids=[f"{k}-{'-'.join(map(str, v.values()))}" for k, v in DOCS]
+)
 def test_every_kind_renders_a_self_contained_document(kind, kwargs, locale, paper):
     doc = handout(kind, locale=locale, paper=paper, **kwargs)
     assert doc.startswith("<!DOCTYPE html>") and f'<html lang="{locale}">' in doc
@@ -84,8 +93,9 @@ def test_every_kind_renders_a_self_contained_document(kind, kwargs, locale, pape
     # Nothing is fetched: no scripts, links, images, imports or URLs to load.
     for needle in ("<script", "<link", "<img", "<iframe", "@import", "url(", "src=", "href="):
         assert needle not in doc.lower()
-    assert re.findall(r"https?://[^\"]+", doc) == ["http://www.w3.org/2000/svg"] * \
-        doc.count('xmlns="http://www.w3.org/2000/svg"')
+    assert re.findall(r"https?://[^\"]+", doc) == ["http://www.w3.org/2000/svg"] * doc.count(
+        'xmlns="http://www.w3.org/2000/svg"'
+    )
     assert "default-src 'none'" in doc
     assert "[이/가]" not in doc and "[을/를]" not in doc and "{" not in visible(doc)
 
@@ -110,12 +120,14 @@ BOARDS = [("kisolo", 7, 4), ("kisolo", 6, 4), ("kiothi", 10, 2)]
 @pytest.mark.parametrize("game,columns,rows", BOARDS)
 def test_the_column_numbers_run_along_both_long_edges(game, columns, rows, locale):
     doc = handout("board", game=game, columns=columns, locale=locale)
-    svg = doc[doc.index('<svg class="board-svg"'):doc.index("</svg>")]
+    svg = doc[doc.index('<svg class="board-svg"') : doc.index("</svg>")]
     numbers = Counter(int(n) for n in re.findall(r"<text[^>]*>(\d+)</text>", svg))
     assert numbers == {n: 2 for n in range(1, columns + 1)}
     # Each number stands once above the top row and once below the bottom row, in its column.
-    cups = [(float(attr(c, "cx")), float(attr(c, "cy")))
-            for c in re.findall(r'<circle class="cup"[^>]*>', svg)]
+    cups = [
+        (float(attr(c, "cx")), float(attr(c, "cy")))
+        for c in re.findall(r'<circle class="cup"[^>]*>', svg)
+    ]
     assert len(cups) == rows * columns
     top, bottom = min(y for _, y in cups), max(y for _, y in cups)
     xs = sorted({round(x, 2) for x, _ in cups})
@@ -128,8 +140,9 @@ def test_the_column_numbers_run_along_both_long_edges(game, columns, rows, local
 @pytest.mark.parametrize("paper", list(SIDES))
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game,columns,rows", BOARDS)
-def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(game, columns, rows,
-                                                                       locale, paper):
+def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(
+    game, columns, rows, locale, paper
+):
     doc = handout("board", game=game, columns=columns, locale=locale, paper=paper)
     svg = board_svg_tag(doc)
     width, height = float(attr(svg, "width")[:-2]), float(attr(svg, "height")[:-2])
@@ -160,20 +173,25 @@ def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(game, colum
 
 
 def test_a_narrower_board_gets_holes_at_least_as_large():
-    size = (lambda **kw: float(attr(board_svg_tag(handout("board", **kw)), "data-hole-mm")))
+    size = lambda **kw: float(attr(board_svg_tag(handout("board", **kw)), "data-hole-mm"))
     assert size(game="kisolo", columns=6) >= size(game="kisolo", columns=7)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_kiothi_jails_sit_at_their_owners_right_hand_ends(locale):
     doc = handout("board", game="kiothi", locale=locale)
-    svg = doc[doc.index('<svg class="board-svg"'):doc.index("</svg>")]
+    svg = doc[doc.index('<svg class="board-svg"') : doc.index("</svg>")]
     cups = [float(attr(c, "cx")) for c in re.findall(r'<circle class="cup"[^>]*>', svg)]
     jails = [float(attr(j, "x")) for j in re.findall(r'<rect class="jail"[^>]*>', svg)]
     assert len(jails) == 2 and min(jails) < min(cups) and max(jails) > max(cups)
-    label = (lambda who: tr(locale, "names.jail", side=tr(locale, f"names.{who}")))
-    x_of = (lambda text: float(re.search(rf'<text x="([\d.]+)"[^>]*>{re.escape(html.escape(text))}'
-                                         "</text>", svg).group(1)))
+    label = lambda who: tr(locale, "names.jail", side=tr(locale, f"names.{who}"))
+    x_of = lambda text: float(
+        re.search(
+            rf'<text x="([\d.]+)"[^>]*>{re.escape(html.escape(text))}'
+            "</text>",
+            svg,
+        ).group(1)
+    )
     assert x_of(label("south")) > max(cups), "South's jail at the east end"
     assert x_of(label("north")) < min(cups), "North's jail at the west end"
 
@@ -187,10 +205,11 @@ def test_kisolo_rows_are_named_by_owner_and_inner_or_outer(locale):
 
 # ------------------------------------------------------------------ rule cards
 
+
 def reading_marks(game: str) -> int:
     text = RULES_MD.read_text(encoding="utf-8")
-    kisolo = text[text.index("## Kisolo"):text.index("## Kiothi")]
-    kiothi = text[text.index("## Kiothi"):text.index("## The JSON interface")]
+    kisolo = text[text.index("## Kisolo") : text.index("## Kiothi")]
+    kiothi = text[text.index("## Kiothi") : text.index("## The JSON interface")]
     return (kisolo if game == "kisolo" else kiothi).count("[reading")
 
 
@@ -210,7 +229,7 @@ def test_a_rule_card_numbers_its_rules_and_lists_its_readings(game, locale):
         assert int(start) == expected_start
         expected_start += items.count("<li>")
     assert expected_start - 1 >= 12
-    box = doc[doc.index('<div class="readings">'):]
+    box = doc[doc.index('<div class="readings">') :]
     readings = box.count("<li>")
     assert readings == {"kisolo": 4, "kiothi": 8}[game]
     phrase = tr(locale, "handouts.rules.reading", choice="")
@@ -227,14 +246,36 @@ def test_every_reading_of_rules_md_is_on_the_card(game):
 
 def test_the_cards_state_the_numbers_of_the_rules():
     kisolo = visible(handout("rules", game="kisolo"))
-    for fact in ("4 rows of 7 holes", "3 stones", "84", "72", "first stone into your own inner "
-                 "hole", "Pussa kanawa", "100,000 laps", "third time",
-                 "never skips the hole it started from"):
+    for fact in (
+        "4 rows of 7 holes",
+        "3 stones",
+        "84",
+        "72",
+        "first stone into your own inner hole",
+        "Pussa kanawa",
+        "100,000 laps",
+        "third time",
+        "never skips the hole it started from",
+    ):
         assert fact in kisolo
     kiothi = visible(handout("rules", game="kiothi"))
-    for fact in ("10 bomas", "5 warriors", "6 rightmost", "25 each", "exactly two", "at least one",
-                 "filled again", "nki", "boma 10", "9, 8, 7", "31-29", "never skips the boma",
-                 "east end", "west end", "Meru"):
+    for fact in (
+        "10 bomas",
+        "5 warriors",
+        "6 rightmost",
+        "25 each",
+        "exactly two",
+        "at least one",
+        "filled again",
+        "nki",
+        "boma 10",
+        "9, 8, 7",
+        "31-29",
+        "never skips the boma",
+        "east end",
+        "west end",
+        "Meru",
+    ):
         assert fact in kiothi
 
 
@@ -250,6 +291,7 @@ def test_the_korean_cards_use_the_catalogue_terms():
 
 # ------------------------------------------------------------------ record sheet
 
+
 @pytest.mark.parametrize("paper", list(SIDES))
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_record_sheet_has_forty_numbered_rows_and_a_key(locale, paper):
@@ -262,8 +304,11 @@ def test_the_record_sheet_has_forty_numbered_rows_and_a_key(locale, paper):
     for key in ("game", "variant", "date"):
         assert tr(locale, f"handouts.record.{key}") + ":" in words
     assert tr(locale, "names.south") + ":" in words and tr(locale, "names.north") + ":" in words
-    examples = ("“inner 3”", "“boma 7 x2”", "“capture 4”") if locale == "en" else \
-        ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”")
+    examples = (
+        ("“inner 3”", "“boma 7 x2”", "“capture 4”")
+        if locale == "en"
+        else ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”")
+    )
     for example in examples:
         assert example in words
     # South moves first, then the players take turns.
@@ -277,6 +322,7 @@ def test_a_record_sheet_for_one_game_names_it():
 
 
 # ------------------------------------------------------------------ lesson diagrams
+
 
 def drawn_steps(script) -> list[int]:
     """RULES of the handout, written out again: a step is drawn if it has a
@@ -297,8 +343,12 @@ def test_a_lesson_gets_one_numbered_diagram_per_drawn_step(name, locale, paper):
     doc = handout("lesson", lesson=name, locale=locale, paper=paper)
     expected = drawn_steps(script)
     assert diagram_steps(script) == expected
-    blocks = re.findall(r'<div class="block" data-step="(\d+)">(.*?)(?=<div class="block"|'
-                        r'</section>)', doc, re.S)
+    blocks = re.findall(
+        r'<div class="block" data-step="(\d+)">(.*?)(?=<div class="block"|'
+        r"</section>)",
+        doc,
+        re.S,
+    )
     assert [int(n) for n, _ in blocks] == expected
     for n, body in blocks:
         assert body.count("<svg") == 1
@@ -333,11 +383,11 @@ def test_answers_are_on_the_answer_page_only_and_are_the_engines(name, locale):
     for n in asked:
         step = script.steps[n - 1]
         p = step.predict
-        assert p["answer"] == predict_answer(p["ask"], script.game, step.trace, step.after,
-                                             p["of"])
+        assert p["answer"] == predict_answer(p["ask"], script.game, step.trace, step.after, p["of"])
         said = describe_answer(script.game, p, p["answer"], locale)
-        entry = re.search(rf'<div class="answer" data-step="{n}">(.*?)</div>', answers,
-                          re.S).group(1)
+        entry = re.search(rf'<div class="answer" data-step="{n}">(.*?)</div>', answers, re.S).group(
+            1
+        )
         assert html.escape(tr(locale, "handouts.lesson.answer", answer=said)) in entry
         if p.get("explain"):
             assert localized(p["explain"], locale) not in visible(student)
@@ -345,11 +395,19 @@ def test_answers_are_on_the_answer_page_only_and_are_the_engines(name, locale):
         # lesson's author wrote it into the text or the move names it. (The
         # question may name a choice, such as "no capture"; a choice question
         # lists every option, so its answer is among them.)
-        words = re.search(rf'<div class="block" data-step="{n}">.*?<div class="words">'
-                          r"(.*?)</div></div></div>", student, re.S).group(1)
+        words = re.search(
+            rf'<div class="block" data-step="{n}">.*?<div class="words">'
+            r"(.*?)</div></div></div>",
+            student,
+            re.S,
+        ).group(1)
         words = visible(re.sub(r'<p class="question">.*?</p>', "", words))
-        authored = " ".join([localized(step.text, locale),
-                             move_name(script.game, step.move, step.start["to_move"], locale)])
+        authored = " ".join(
+            [
+                localized(step.text, locale),
+                move_name(script.game, step.move, step.start["to_move"], locale),
+            ]
+        )
         pattern = rf"(?<![\w]){re.escape(said)}(?![\w])"
         if p["ask"] != "choice" and not re.search(pattern, authored):
             assert not re.search(pattern, words), f"step {n} shows its answer {said!r}"
@@ -365,45 +423,83 @@ EVIL = "<img src=x onerror=alert(1)>"
 
 
 def evil_lesson() -> dict:
-    return {"format": "mancala-widgets/lesson", "version": 1, "id": "../../evil <b>",
-            "game": "kisolo", "variant": {"columns": 7},
-            "title": {"en": "<b>Bold</b> & co", "ko": "<i>악</i> 수업"},
-            "steps": [
-                {"text": {"en": EVIL, "ko": EVIL},
-                 "label": {"at": [2, 0], "text": "<script>alert(2)</script>"}},
-                {"text": "Then </section><section class=\"page\">",
-                 "move": {"type": "capture", "column": 3},
-                 "predict": {"ask": "number", "of": "captured",
-                             "question": {"en": "<u>How many?</u>", "ko": "<u>몇 개?</u>"},
-                             "explain": "<em>six</em>"}}]}
+    return {
+        "format": "mancala-widgets/lesson",
+        "version": 1,
+        "id": "../../evil <b>",
+        "game": "kisolo",
+        "variant": {"columns": 7},
+        "title": {"en": "<b>Bold</b> & co", "ko": "<i>악</i> 수업"},
+        "steps": [
+            {
+                "text": {"en": EVIL, "ko": EVIL},
+                "label": {"at": [2, 0], "text": "<script>alert(2)</script>"},
+            },
+            {
+                "text": 'Then </section><section class="page">',
+                "move": {"type": "capture", "column": 3},
+                "predict": {
+                    "ask": "number",
+                    "of": "captured",
+                    "question": {"en": "<u>How many?</u>", "ko": "<u>몇 개?</u>"},
+                    "explain": "<em>six</em>",
+                },
+            },
+        ],
+    }
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_lesson_texts_are_escaped_never_markup(locale, tmp_path):
     script = load_lesson(evil_lesson())
-    for doc in (handout("lesson", lesson=script, locale=locale),
-                handout("lesson", lesson=evil_lesson(), locale=locale)):
+    for doc in (
+        handout("lesson", lesson=script, locale=locale),
+        handout("lesson", lesson=evil_lesson(), locale=locale),
+    ):
         assert html.escape(EVIL) in doc
         for tag in ("<img", "<script", "<u>", "<em>", "<b>Bold", "<i>악"):
             assert tag not in doc
         assert len(sections(doc)) == doc.count("<section") == doc.count("</section>")
         assert "&lt;/section&gt;" in doc
-    [path] = [p for p in write_handouts(tmp_path, locale=locale, lessons=[evil_lesson()])
-              if p.name.startswith("lesson-")]
+    [path] = [
+        p
+        for p in write_handouts(tmp_path, locale=locale, lessons=[evil_lesson()])
+        if p.name.startswith("lesson-")
+    ]
     assert path.parent == tmp_path and path.name == f"lesson-evil-b.a4.{locale}.html"
     assert "<img" not in path.read_text(encoding="utf-8")
 
 
 def test_a_lesson_with_long_texts_puts_fewer_diagrams_on_a_page():
     long = {"en": "A long explanation. " * 90}
-    lesson = {"format": "mancala-widgets/lesson", "version": 1, "id": "long", "game": "kiothi",
-              "variant": {"start_holes": 6, "orthodox": True}, "title": "Long",
-              "steps": [{"text": long, "position": {
-                  "game": "kiothi", "start_holes": 6, "orthodox": True, "to_move": "south",
-                  "turn": 3, "board": [[0] * 9 + [k + 1], [1] + [0] * 9],
-                  "nki": [[False] * 10, [False] * 10], "sown": [[False] * 10, [False] * 10],
-                  "jails": {"south": 0, "north": 0}, "status": "playing", "winner": None,
-                  "reason": None}} for k in range(4)]}
+    lesson = {
+        "format": "mancala-widgets/lesson",
+        "version": 1,
+        "id": "long",
+        "game": "kiothi",
+        "variant": {"start_holes": 6, "orthodox": True},
+        "title": "Long",
+        "steps": [
+            {
+                "text": long,
+                "position": {
+                    "game": "kiothi",
+                    "start_holes": 6,
+                    "orthodox": True,
+                    "to_move": "south",
+                    "turn": 3,
+                    "board": [[0] * 9 + [k + 1], [1] + [0] * 9],
+                    "nki": [[False] * 10, [False] * 10],
+                    "sown": [[False] * 10, [False] * 10],
+                    "jails": {"south": 0, "north": 0},
+                    "status": "playing",
+                    "winner": None,
+                    "reason": None,
+                },
+            }
+            for k in range(4)
+        ],
+    }
     doc = handout("lesson", lesson=lesson, paper="letter")
     per_page = [p.count('<div class="block"') for p in sections(doc)]
     assert sum(per_page) == 4 and max(per_page) <= 2
@@ -425,6 +521,7 @@ def test_the_catalogues_have_the_same_entries_and_fields_in_both_languages():
         if isinstance(value, list):
             return [shape(v) for v in value]
         return sorted(set(re.findall(r"\{(\w+)\}", value)))
+
     assert shape(catalogue("en")["handouts"]) == shape(catalogue("ko")["handouts"])
 
 
@@ -459,14 +556,17 @@ def test_bad_arguments_are_refused_naming_field_value_and_expectation(kwargs, na
     assert names in str(e.value) and expected in str(e.value) and "expected" in str(e.value)
 
 
-@pytest.mark.parametrize("kwargs,names", [
-    (dict(locale="fr"), "locale = 'fr'"),
-    (dict(paper="A4"), "paper = 'A4'"),
-    (dict(lessons=["nki", "no-such"]), "lessons[1] = 'no-such'"),
-    (dict(lessons=["nki", "nki"]), "lessons[1] = 'nki'"),
-    (dict(lessons="nki"), "lessons = 'nki'"),
-    (dict(lessons=[{"steps": []}]), "lessons[0] = <lesson None>"),
-])
+@pytest.mark.parametrize(
+    "kwargs,names",
+    [
+        (dict(locale="fr"), "locale = 'fr'"),
+        (dict(paper="A4"), "paper = 'A4'"),
+        (dict(lessons=["nki", "no-such"]), "lessons[1] = 'no-such'"),
+        (dict(lessons=["nki", "nki"]), "lessons[1] = 'nki'"),
+        (dict(lessons="nki"), "lessons = 'nki'"),
+        (dict(lessons=[{"steps": []}]), "lessons[0] = <lesson None>"),
+    ],
+)
 def test_write_handouts_refuses_bad_arguments_and_writes_nothing(tmp_path, kwargs, names):
     target = tmp_path / "out"
     with pytest.raises(HandoutError, match=re.escape(names)):
@@ -477,15 +577,22 @@ def test_write_handouts_refuses_bad_arguments_and_writes_nothing(tmp_path, kwarg
 def test_write_handouts_writes_every_handout_with_clear_names(tmp_path):
     paths = write_handouts(tmp_path, locale="ko", paper="letter")
     tag = "letter.ko.html"
-    expected = {f"kisolo-4x7-board.{tag}", f"kisolo-4x6-board.{tag}", f"kiothi-2x10-board.{tag}",
-                f"kisolo-rules.{tag}", f"kiothi-rules.{tag}", f"record-sheet.{tag}"} | {
-        f"lesson-{name}.{tag}" for name in available_lessons()}
+    expected = {
+        f"kisolo-4x7-board.{tag}",
+        f"kisolo-4x6-board.{tag}",
+        f"kiothi-2x10-board.{tag}",
+        f"kisolo-rules.{tag}",
+        f"kiothi-rules.{tag}",
+        f"record-sheet.{tag}",
+    } | {f"lesson-{name}.{tag}" for name in available_lessons()}
     assert [p.parent for p in paths] == [tmp_path] * len(paths)
     assert {p.name for p in paths} == expected == {p.name for p in tmp_path.iterdir()}
     assert (tmp_path / f"kisolo-4x6-board.{tag}").read_text("utf-8") == handout(
-        "board", game="kisolo", columns=6, locale="ko", paper="letter")
+        "board", game="kisolo", columns=6, locale="ko", paper="letter"
+    )
     assert (tmp_path / f"lesson-nki.{tag}").read_text("utf-8") == handout(
-        "lesson", lesson="nki", locale="ko", paper="letter")
+        "lesson", lesson="nki", locale="ko", paper="letter"
+    )
 
 
 def test_the_docstring_examples_run():
@@ -495,31 +602,53 @@ def test_the_docstring_examples_run():
 
 # ------------------------------------------------------------------ command line
 
+
 def cli(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mancala_widgets", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "mancala_widgets", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_the_command_line_writes_the_handouts_and_lists_them(tmp_path):
     out = tmp_path / "handouts"
-    run = cli("handouts", out, "--locale", "ko", "--paper", "letter", "--lesson", "nki",
-              "--lesson", "start-here", cwd=tmp_path)
+    run = cli(
+        "handouts",
+        out,
+        "--locale",
+        "ko",
+        "--paper",
+        "letter",
+        "--lesson",
+        "nki",
+        "--lesson",
+        "start-here",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run.stderr
     listed = [Path(line) for line in run.stdout.splitlines()]
     assert sorted(p.name for p in listed) == sorted(p.name for p in out.iterdir())
     assert {p.name for p in listed if p.name.startswith("lesson-")} == {
-        "lesson-nki.letter.ko.html", "lesson-start-here.letter.ko.html"}
+        "lesson-nki.letter.ko.html",
+        "lesson-start-here.letter.ko.html",
+    }
     assert all(p.read_text("utf-8").startswith("<!DOCTYPE html>") for p in listed)
 
 
-@pytest.mark.parametrize("args,says", [
-    (["handouts", "OUT", "--paper", "a3"], "a3"),
-    (["handouts", "OUT", "--locale", "fr"], "fr"),
-    (["handouts", "OUT", "--lesson", "no-such"], "no lesson called 'no-such'"),
-    (["handouts"], "OUT_DIR"),
-    (["posters", "OUT"], "posters"),
-    ([], "COMMAND"),
-])
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (["handouts", "OUT", "--paper", "a3"], "a3"),
+        (["handouts", "OUT", "--locale", "fr"], "fr"),
+        (["handouts", "OUT", "--lesson", "no-such"], "no lesson called 'no-such'"),
+        (["handouts"], "OUT_DIR"),
+        (["posters", "OUT"], "posters"),
+        ([], "COMMAND"),
+    ],
+)
 def test_the_command_line_refuses_bad_arguments_with_status_2(tmp_path, args, says):
     run = cli(*[tmp_path / "out" if a == "OUT" else a for a in args], cwd=tmp_path)
     assert run.returncode == 2
@@ -541,10 +670,12 @@ def test_a_subcommand_is_one_registered_function():
 
     before = list(main.COMMANDS)
     try:
+
         @main.command
         def hello(subparsers):
             subparsers.add_parser("hello")
             return lambda args: 7
+
         assert main.main(["hello"]) == 7
         parser, runners = main.build_parser()
         assert set(runners) == {"handouts", "hello"}

@@ -15,13 +15,31 @@ from mancala_widgets.rules.kiothi import _Sowing
 F = [False] * 10
 
 
-def pos(north, south, to_move="south", turn=7, nki=None, sown=None, jails=(0, 0),
-        orthodox=True, start_holes=6):
-    return {"game": "kiothi", "start_holes": start_holes, "orthodox": orthodox,
-            "to_move": to_move, "turn": turn, "board": [north, south],
-            "nki": nki or [F[:], F[:]], "sown": sown or [F[:], F[:]],
-            "jails": {"south": jails[0], "north": jails[1]},
-            "status": "playing", "winner": None, "reason": None}
+def pos(
+    north,
+    south,
+    to_move="south",
+    turn=7,
+    nki=None,
+    sown=None,
+    jails=(0, 0),
+    orthodox=True,
+    start_holes=6,
+):
+    return {
+        "game": "kiothi",
+        "start_holes": start_holes,
+        "orthodox": orthodox,
+        "to_move": to_move,
+        "turn": turn,
+        "board": [north, south],
+        "nki": nki or [F[:], F[:]],
+        "sown": sown or [F[:], F[:]],
+        "jails": {"south": jails[0], "north": jails[1]},
+        "status": "playing",
+        "winner": None,
+        "reason": None,
+    }
 
 
 def sow(r, c, k):
@@ -34,6 +52,7 @@ def events(trace, kind):
 
 # -- start and opening -------------------------------------------------------------
 
+
 def test_start_rightmost_bomas_hold_five_for_each_side():
     p = initial_position("kiothi")
     assert p["board"] == [[5] * 6 + [0] * 4, [0] * 4 + [5] * 6]
@@ -43,8 +62,9 @@ def test_start_rightmost_bomas_hold_five_for_each_side():
 
 def test_opening_redistribution_may_refill_the_emptied_bomas_and_leaves_jails_alone():
     p = initial_position("kiothi")
-    after = apply_move(p, {"type": "redistribute", "lift": [[1, 4], [1, 9]],
-                           "place": [[1, 4, 7], [1, 9, 3]]})
+    after = apply_move(
+        p, {"type": "redistribute", "lift": [[1, 4], [1, 9]], "place": [[1, 4, 7], [1, 9, 3]]}
+    )
     assert after["board"][1] == [0, 0, 0, 0, 7, 5, 5, 5, 5, 3]
     assert after["jails"] == {"south": 0, "north": 0} and after["turn"] == 2
 
@@ -57,17 +77,21 @@ def test_opening_a_sowing_move_is_the_wrong_phase():
 
 def test_after_the_opening_a_redistribution_is_the_wrong_phase():
     with pytest.raises(IllegalMoveError, match="only played on turns 1 and 2"):
-        apply_move(pos([1] + [0] * 9, [0] * 9 + [2]),
-                   {"type": "redistribute", "lift": [[1, 9], [1, 8]], "place": [[1, 0, 2]]})
+        apply_move(
+            pos([1] + [0] * 9, [0] * 9 + [2]),
+            {"type": "redistribute", "lift": [[1, 9], [1, 8]], "place": [[1, 0, 2]]},
+        )
 
 
 def test_nki_marking_happens_once_after_both_redistributions_reading():
     p = initial_position("kiothi")
-    after1 = apply_move(p, {"type": "redistribute", "lift": [[1, 4], [1, 5]],
-                            "place": [[0, 9, 10]]})
+    after1 = apply_move(
+        p, {"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]}
+    )
     assert not any(map(any, after1["nki"])), "no marks after turn 1"
-    after2, trace = play(after1, {"type": "redistribute", "lift": [[0, 0], [0, 1]],
-                                  "place": [[0, 8, 10]]})
+    after2, trace = play(
+        after1, {"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 8, 10]]}
+    )
     marked = {(r, c) for r in range(2) for c in range(10) if after2["nki"][r][c]}
     full = {(r, c) for r in range(2) for c in range(10) if after2["board"][r][c]}
     assert marked == full and len(marked) == 10
@@ -75,6 +99,7 @@ def test_nki_marking_happens_once_after_both_redistributions_reading():
 
 
 # -- sowing --------------------------------------------------------------------------
+
 
 def test_partial_lifting_any_count_from_one_to_all():
     p = pos([0] * 9 + [1], [0] * 9 + [4])
@@ -91,8 +116,9 @@ def test_sowing_runs_along_own_row_then_the_opponents_row():
 
 
 def test_north_sows_from_its_own_left_along_row_0_then_into_souths_row():
-    after, trace = play(pos([2, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 10, "north", 8, jails=(0, 1)),
-                        sow(0, 0, 2))
+    after, trace = play(
+        pos([2, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 10, "north", 8, jails=(0, 1)), sow(0, 0, 2)
+    )
     assert events(trace, "sow")[0]["cells"] == [[1, 0], [1, 1]]
 
 
@@ -135,16 +161,24 @@ def test_relay_restriction_applies_to_the_first_lap_only():
     assert ends[0]["cell"] == [0, 9] and ends[0]["then"] == "relay"
     assert ends[1]["lap"] == 2 and ends[1]["cell"] == [1, 0] and ends[1]["own_row"]
     assert ends[1]["then"] == "relay", "a later lap may end in an occupied boma of your own row"
-    assert events(trace, "lift")[2] == {"kind": "lift", "rule": "relay", "cell": [1, 0],
-                                        "count": 2, "left": 0, "partial": False, "lap": 3}
+    assert events(trace, "lift")[2] == {
+        "kind": "lift",
+        "rule": "relay",
+        "cell": [1, 0],
+        "count": 2,
+        "left": 0,
+        "partial": False,
+        "lap": 3,
+    }
 
 
 def test_nki_release_when_lifting_even_part_of_a_boma():
     nki = [F[:], F[:9] + [True]]
     after, trace = play(pos([1] + [0] * 9, [0] * 9 + [5], nki=nki), sow(1, 9, 2))
     assert after["nki"][1][9] is False and after["board"][1][9] == 3
-    assert events(trace, "nki_release") == [{"kind": "nki_release", "rule": "nki_release",
-                                             "cell": [1, 9]}]
+    assert events(trace, "nki_release") == [
+        {"kind": "nki_release", "rule": "nki_release", "cell": [1, 9]}
+    ]
 
 
 def test_nki_release_when_a_relay_lap_lifts_the_boma():
@@ -162,9 +196,11 @@ def test_dropping_into_an_nki_boma_does_not_release_it_reading():
 
 # -- captures ------------------------------------------------------------------------
 
+
 def test_capture_takes_the_opposite_boma_and_the_capturing_warrior_to_jail():
-    after, trace = play(pos([0, 0, 0, 0, 3, 0, 0, 0, 0, 1], [0, 0, 2, 0, 0, 0, 0, 0, 0, 0]),
-                        sow(1, 2, 2))
+    after, trace = play(
+        pos([0, 0, 0, 0, 3, 0, 0, 0, 0, 1], [0, 0, 2, 0, 0, 0, 0, 0, 0, 0]), sow(1, 2, 2)
+    )
     assert after["jails"]["south"] == 4
     assert after["board"][0][4] == 0 and after["board"][1][4] == 0
     assert events(trace, "capture")[0]["from"] == [[0, 4, 3]]
@@ -182,8 +218,7 @@ def test_no_capture_when_the_opposite_boma_is_empty():
 
 def test_nki_protection_blocks_the_capture():
     nki = [[False] * 4 + [True] + [False] * 5, F[:]]
-    after, trace = play(pos([0, 0, 0, 0, 3] + [0] * 5, [0, 0, 2] + [0] * 7, nki=nki),
-                        sow(1, 2, 2))
+    after, trace = play(pos([0, 0, 0, 0, 3] + [0] * 5, [0, 0, 2] + [0] * 7, nki=nki), sow(1, 2, 2))
     assert after["board"][0][4] == 3 and after["jails"]["south"] == 0
     no = events(trace, "no_capture")[0]
     assert no["why"] == "nki" and no["rule"] == "nki_protection"
@@ -210,8 +245,7 @@ def test_leftmost_triple_taken_for_bomas_empty_at_start_with_5_holes():
     # With start_holes 5, none of (0,1)..(0,3) is empty at start, so sown is needed;
     # marking them sown by hand shows the condition is "empty at start or sown".
     sown = [[False, True, True, True] + [False] * 6, F[:]]
-    p = load_position(pos([2, 1, 1, 1, 0, 0, 0, 0, 0, 0], [0] * 9 + [1], sown=sown,
-                          start_holes=5))
+    p = load_position(pos([2, 1, 1, 1, 0, 0, 0, 0, 0, 0], [0] * 9 + [1], sown=sown, start_holes=5))
     s = _Sowing(p, 0, [])
     s.b[10] = 1
     s.capture(10)
@@ -221,12 +255,17 @@ def test_leftmost_triple_taken_for_bomas_empty_at_start_with_5_holes():
 
 # -- end of game -----------------------------------------------------------------------
 
+
 def test_game_end_sweeps_the_board_to_the_player_who_can_still_move():
-    after, trace = play(pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 2, 0, 0, 0, 0, 0, 2, 0],
-                            jails=(26, 29)), sow(1, 2, 2))
+    after, trace = play(
+        pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 2, 0, 0, 0, 0, 0, 2, 0], jails=(26, 29)),
+        sow(1, 2, 2),
+    )
     end = trace[-1]
-    assert end["sweep"] == [{"cell": [1, 3], "count": 1, "jail": "south"},
-                            {"cell": [1, 8], "count": 2, "jail": "south"}]
+    assert end["sweep"] == [
+        {"cell": [1, 3], "count": 1, "jail": "south"},
+        {"cell": [1, 8], "count": 2, "jail": "south"},
+    ]
     assert end["one_warrior_victory"] is True and end["margin"] == 2
     assert after["jails"] == {"south": 31, "north": 29} and after["winner"] == "south"
 
@@ -238,17 +277,21 @@ def test_game_end_when_neither_can_move_each_row_goes_to_its_owner_reading(monke
     last one), so nothing is swept; a player with warriors always has a move unless every
     one is perpetual, and 600,000 random boards gave no such case. So the sweep itself is
     checked on a board where both players are made unable to move."""
-    after, trace = play(pos([0, 0, 0, 0, 1] + [0] * 5, [0, 0, 0, 1] + [0] * 6, jails=(20, 36)),
-                        sow(1, 3, 1))
+    after, trace = play(
+        pos([0, 0, 0, 0, 1] + [0] * 5, [0, 0, 0, 1] + [0] * 6, jails=(20, 36)), sow(1, 3, 1)
+    )
     assert trace[-1]["stuck"] == "north" and trace[-1]["sweep"] == []
     assert after["jails"] == {"south": 22, "north": 36} and after["winner"] == "north"
-    state = load_position(pos([0, 0, 3, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
-                              jails=(24, 30)))
+    state = load_position(
+        pos([0, 0, 3, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 2, 1], jails=(24, 30))
+    )
     monkeypatch.setattr(type(state), "has_legal_move", lambda self, p: False)
     end = state.end_if_stuck(trace := []) and trace[-1]
-    assert end["sweep"] == [{"cell": [0, 2], "count": 3, "jail": "north"},
-                            {"cell": [1, 8], "count": 2, "jail": "south"},
-                            {"cell": [1, 9], "count": 1, "jail": "south"}]
+    assert end["sweep"] == [
+        {"cell": [0, 2], "count": 3, "jail": "north"},
+        {"cell": [1, 8], "count": 2, "jail": "south"},
+        {"cell": [1, 9], "count": 1, "jail": "south"},
+    ]
     assert state.jails == [27, 33] and state.winner == 1
 
 
@@ -261,8 +304,9 @@ def test_a_player_with_warriors_always_has_a_move_under_the_restriction():
 
 
 def test_equal_jails_draw():
-    after = apply_move(pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 1] + [0] * 6,
-                           jails=(28, 30)), sow(1, 3, 1))
+    after = apply_move(
+        pos([0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 1] + [0] * 6, jails=(28, 30)), sow(1, 3, 1)
+    )
     assert (after["status"], after["winner"], after["reason"]) == ("draw", None, "equal jails")
     assert after["jails"] == {"south": 30, "north": 30}
 
@@ -270,9 +314,12 @@ def test_equal_jails_draw():
 def test_perpetual_move_is_illegal_and_not_listed():
     import json
     import pathlib
-    case = next(c for c in json.loads(
-        (pathlib.Path(__file__).parent / "vectors" / "kiothi.json").read_text())
-        if c["name"] == "kiothi-runaway-relay-illegal")
+
+    case = next(
+        c
+        for c in json.loads((pathlib.Path(__file__).parent / "vectors" / "kiothi.json").read_text())
+        if c["name"] == "kiothi-runaway-relay-illegal"
+    )
     with pytest.raises(IllegalMoveError) as e:
         apply_move(case["position"], case["move"])
     assert e.value.rule == "perpetual_sowing"

@@ -6,8 +6,15 @@ from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, apply_move, legal
 
 
 def pos(board, to_move="south", columns=None):
-    return {"game": "kisolo", "columns": columns or len(board[0]), "to_move": to_move,
-            "board": board, "status": "playing", "winner": None, "reason": None}
+    return {
+        "game": "kisolo",
+        "columns": columns or len(board[0]),
+        "to_move": to_move,
+        "board": board,
+        "status": "playing",
+        "winner": None,
+        "reason": None,
+    }
 
 
 def kinds(trace):
@@ -72,8 +79,16 @@ def test_pussa_kanawa_lifts_the_hole_after_the_landing_hole():
     p = pos(board(h3_0=2, h3_3=3, h0_6=1, h1_6=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 0})
     relay = [e for e in trace if e["kind"] == "lift" and e["rule"] == "pussa_kanawa"]
-    assert relay == [{"kind": "lift", "rule": "pussa_kanawa", "cell": [3, 3], "count": 3,
-                      "lap": 2, "landing": [3, 2]}]
+    assert relay == [
+        {
+            "kind": "lift",
+            "rule": "pussa_kanawa",
+            "cell": [3, 3],
+            "count": 3,
+            "lap": 2,
+            "landing": [3, 2],
+        }
+    ]
     assert after["board"][3] == [0, 1, 1, 0, 1, 1, 1]
 
 
@@ -81,8 +96,17 @@ def test_turn_ends_when_the_next_hole_is_empty_even_after_an_occupied_landing():
     p = pos(board(h3_0=2, h3_2=4, h1_5=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 0})
     end = [e for e in trace if e["kind"] == "lap_end"]
-    assert end == [{"kind": "lap_end", "lap": 1, "cell": [3, 2], "occupied": True,
-                    "next": [3, 3], "next_count": 0, "then": "end"}]
+    assert end == [
+        {
+            "kind": "lap_end",
+            "lap": 1,
+            "cell": [3, 2],
+            "occupied": True,
+            "next": [3, 3],
+            "next_count": 0,
+            "then": "end",
+        }
+    ]
     assert after["board"][3][2] == 5 and after["to_move"] == "north"
 
 
@@ -92,8 +116,15 @@ def test_mid_move_capture_needs_an_occupied_landing_hole():
     # hole was empty: a relay, not a capture.
     p = pos(board(h3_6=14, h1_6=3, h1_0=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 6})
-    assert trace[2] == {"kind": "lap_end", "lap": 1, "cell": [3, 6], "occupied": False,
-                        "next": [2, 6], "next_count": 1, "then": "relay"}
+    assert trace[2] == {
+        "kind": "lap_end",
+        "lap": 1,
+        "cell": [3, 6],
+        "occupied": False,
+        "next": [2, 6],
+        "next_count": 1,
+        "then": "relay",
+    }
     assert trace[3]["kind"] == "lift" and trace[3]["rule"] == "pussa_kanawa"
     assert trace[3]["cell"] == [2, 6]
 
@@ -136,8 +167,11 @@ def test_the_same_lap_end_captures_when_the_opposite_inner_hole_holds_stones():
 def test_capture_that_empties_the_inner_row_wins_at_once_despite_outer_stones():
     p = pos(board(h2_3=1, h1_3=2, h0_3=1, h0_0=4))
     after, trace = play(p, {"type": "capture", "column": 3})
-    assert (after["status"], after["winner"], after["reason"]) == ("won", "south",
-                                                                     "inner row emptied")
+    assert (after["status"], after["winner"], after["reason"]) == (
+        "won",
+        "south",
+        "inner row emptied",
+    )
     assert after["board"][0][0] == 4 and after["to_move"] == "north"
     assert trace[-1]["kind"] == "game_end" and trace[-1]["rule"] == "inner_row_emptied"
     # the move stops after the re-sowing: no lap-end processing
@@ -162,9 +196,12 @@ def test_perpetual_sowing_draws_with_the_board_at_the_repeated_lap_end():
 def test_runaway_relay_stops_at_the_lap_limit_with_a_short_trace():
     import json
     import pathlib
-    case = next(c for c in json.loads(
-        (pathlib.Path(__file__).parent / "vectors" / "kisolo.json").read_text())
-        if c["name"] == "kisolo-runaway-relay-draw")
+
+    case = next(
+        c
+        for c in json.loads((pathlib.Path(__file__).parent / "vectors" / "kisolo.json").read_text())
+        if c["name"] == "kisolo-runaway-relay-draw"
+    )
     after, trace = play(case["position"], case["move"])
     assert after["reason"] == "perpetual sowing"
     assert trace[-1]["lap"] == LAP_LIMIT and trace[-1]["repeat_of_lap"] is None
@@ -178,7 +215,8 @@ def test_a_short_move_keeps_its_full_trace():
     trace = play(p, {"type": "sow", "row": 3, "column": 1})[1]
     assert all(e["kind"] != "laps_skipped" for e in trace)
     assert [e["lap"] for e in trace if e["kind"] == "lap_end"] == list(
-        range(1, 1 + sum(e["kind"] == "lap_end" for e in trace)))
+        range(1, 1 + sum(e["kind"] == "lap_end" for e in trace))
+    )
 
 
 def test_to_move_passes_to_the_other_player_also_when_the_game_ends():

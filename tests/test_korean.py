@@ -101,9 +101,18 @@ def test_warriors_are_counted_with_myeong_and_stones_with_gae():
         assert not re.search(r"돌\s*(\d+|\{\w+\})\s*명", text), (where, text)
 
 
-PARTICLES = {"으로": ("+", "로"), "로": ("", "ㄹ"), "이": ("+", "ㄹ"), "가": ("",),
-             "을": ("+", "ㄹ"), "를": ("",), "은": ("+", "ㄹ"), "는": ("",),
-             "과": ("+", "ㄹ"), "와": ("",)}
+PARTICLES = {
+    "으로": ("+", "로"),
+    "로": ("", "ㄹ"),
+    "이": ("+", "ㄹ"),
+    "가": ("",),
+    "을": ("+", "ㄹ"),
+    "를": ("",),
+    "은": ("+", "ㄹ"),
+    "는": ("",),
+    "과": ("+", "ㄹ"),
+    "와": ("",),
+}
 ENDS = r"(?=[\s.,:;)!?·]|$)"
 
 
@@ -115,17 +124,28 @@ def particle_ok(before: str, particle: str) -> bool:
 def test_particles_after_numbers_follow_their_sound():
     """7, 8 and 1 end in ㄹ: 7로, not 7으로; 2를, not 2을."""
     pattern = re.compile(r"(\d)(으로|로|이|가|을|를|은|는|과|와)" + ENDS)
-    wrong = [(where, m.group(0)) for where, text in TEXTS for m in pattern.finditer(text)
-             if not particle_ok(m.group(1), m.group(2))]
+    wrong = [
+        (where, m.group(0))
+        for where, text in TEXTS
+        for m in pattern.finditer(text)
+        if not particle_ok(m.group(1), m.group(2))
+    ]
     assert not wrong, wrong[:5]
 
 
 def test_particles_after_the_glossary_terms_follow_their_sound():
-    nouns = sorted({t["ko"].split()[-1] for t in GLOSSARY if re.fullmatch(r"[가-힣 ]+", t["ko"])},
-                   key=len, reverse=True)
+    nouns = sorted(
+        {t["ko"].split()[-1] for t in GLOSSARY if re.fullmatch(r"[가-힣 ]+", t["ko"])},
+        key=len,
+        reverse=True,
+    )
     pattern = re.compile(r"(" + "|".join(nouns) + r")(으로|로|이|가|을|를|은|는|과|와)" + ENDS)
-    wrong = [(where, m.group(0)) for where, text in TEXTS for m in pattern.finditer(text)
-             if not particle_ok(m.group(1)[-1], m.group(2))]
+    wrong = [
+        (where, m.group(0))
+        for where, text in TEXTS
+        for m in pattern.finditer(text)
+        if not particle_ok(m.group(1)[-1], m.group(2))
+    ]
     assert not wrong, wrong[:5]
 
 
@@ -147,7 +167,7 @@ def test_a_kisolo_lesson_says_hole_not_boma(lesson_id):
 
 def test_catalogue_texts_for_kiothi_say_boma():
     for key, value in catalogue("ko").items():
-        for name, text in (value.items() if isinstance(value, dict) else []):
+        for name, text in value.items() if isinstance(value, dict) else []:
             if isinstance(text, str) and name.endswith("_kiothi"):
                 assert "구멍" not in text, (key, name, text)
 
@@ -160,15 +180,31 @@ def english_words(text: str) -> list[str]:
 def board_texts(board) -> list[str]:
     """Everything a Korean board shows a person: its words, names, narration, list of
     moves, errors, the computer's explanation, the lesson panel and the static picture."""
-    out = [board.title, board.error, board.computer_says, *board.narration, *board.history,
-           *strings(board.strings), *strings(board.cell_names), *board.labels.values()]
+    out = [
+        board.title,
+        board.error,
+        board.computer_says,
+        *board.narration,
+        *board.history,
+        *strings(board.strings),
+        *strings(board.cell_names),
+        *board.labels.values(),
+    ]
     if isinstance(board, Lesson) and board.lesson:
         shown = board.lesson
         q, fb, label = shown["question"] or {}, shown["feedback"] or {}, shown["label"] or {}
-        out += [shown["title"], shown["text"], shown["puzzle"] or "", shown["summary"] or "",
-                label.get("text", ""), q.get("text", ""), q.get("move", ""),
-                *(o["text"] for o in q.get("options", [])), fb.get("text", ""),
-                fb.get("given", "")]
+        out += [
+            shown["title"],
+            shown["text"],
+            shown["puzzle"] or "",
+            shown["summary"] or "",
+            label.get("text", ""),
+            q.get("text", ""),
+            q.get("move", ""),
+            *(o["text"] for o in q.get("options", [])),
+            fb.get("text", ""),
+            fb.get("given", ""),
+        ]
     svg = re.sub(r"<style>.*?</style>", "", board.to_svg(), flags=re.S)
     out += [re.sub(r"<[^>]+>", " ", svg)]
     return out
@@ -182,9 +218,14 @@ def assert_korean(board):
 def test_a_korean_kisolo_board_shows_no_english_through_a_game_and_its_errors():
     board = KisoloBoard(locale="ko", opponent="greedy", seed=2, numbers=True)
     assert_korean(board)
-    for bad in ({"kind": "play", "move": {"type": "sow", "row": 3, "column": 0}},
-                {"kind": "redo"}, {"kind": "goto", "moves": 9}, {"kind": "cheat"}, "x",
-                {"kind": "play"}):
+    for bad in (
+        {"kind": "play", "move": {"type": "sow", "row": 3, "column": 0}},
+        {"kind": "redo"},
+        {"kind": "goto", "moves": 9},
+        {"kind": "cheat"},
+        "x",
+        {"kind": "play"},
+    ):
         board._handle_custom_msg(bad, [])
         assert board.error and not english_words(board.error), board.error
     while board.position["status"] == "playing" and board.move_count < 60:

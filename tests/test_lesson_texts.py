@@ -34,59 +34,144 @@ def notebook_text(name: str, locale: str) -> str:
 #: (reading, lesson, step, English phrase, Korean phrase): the step that shows the
 #: reading deciding something says so. RULES.md marks the first eight [reading].
 READINGS = [
-    ("opposite inner hole empty: no capture", "pussa-kanawa", 8,
-     r"source does not say; this board reads it as no\s+capture", r"자료에는 나와 있지 않습니다.*획득이\s+없고"),
-    ("own inner row emptied by sowing is no loss", "pussa-kanawa", 9,
-     r"source does not say.*this board reads it as no loss", r"자료에 나와 있지 않습니다.*패배로 보지 않습니다"),
-    ("own inner row emptied by sowing is no loss", "kisolo-endings", 2,
-     r"source does not say; this board reads it as\s+no loss", r"자료에는 나와 있지 않습니다.*패배로 보지 않습니다"),
-    ("perpetual sowing: repeat within the move or the lap limit", "pussa-kanawa", 10,
-     r"lap end repeats within the move, or at lap 100,000, a limit the board\s+sets by convention",
-     r"바퀴 끝이 되풀이될 때, 또는 100,000바퀴째.*약속"),
-    ("draw by third repetition", "pussa-kanawa", 11,
-     r"third time.*reading of the source", r"세 번째.*자료.*읽은 것"),
-    ("draw by third repetition", "kisolo-endings", 3,
-     r"reading of the source.*third time", r"읽어 적용합니다.*세 번째"),
-    ("where the jails sit", "nki", 1, r"source does not say where the jails sit",
-     r"감옥의 자리는 자료에\s+나와 있지 않으며"),
-    ("nki marked once, after both redistributions", "nki", 3,
-     r"this board reads it as once, after both", r"두 재분배가 끝난 뒤 한 번 표시한다고 읽습니다"),
-    ("nki released by a lift, not by a drop", "nki", 6,
-     r"this board reads .passes. as .lifts.: a warrior dropped into an nki boma does not release it",
-     r"떨어뜨리는 것만으로는 풀리지 않습니다"),
-    ("nki released by a lift, not by a drop", "leftmost-triple", 3,
-     r"only lifting releases nki.*read.*as .when a relay lifts it.",
-     r"집어 들 때만 nki가 풀립니다"),
-    ("the triple is applied automatically", "leftmost-triple", 2,
-     r"calls the\s+triple a .right.; taking more warriors never lowers your jail",
-     r"권리.*감옥이 줄어드는 일은 없으므로"),
-    ("a Kiothi move that would never end is not allowed", "nki", 9,
-     r"source does not say.*does not allow such a move", r"자료에 나와 있지 않습니다.*허락하지 않으며"),
-    ("neither player can move: each row to its owner", "kiothi-endings", 3,
-     r"source does not say.*each row's warriors go to the jail of that row's owner",
-     r"자료에 나와 있지\s+않습니다.*각 줄의 전사가 그 줄 주인의 감옥으로"),
+    (
+        "opposite inner hole empty: no capture",
+        "pussa-kanawa",
+        8,
+        r"source does not say; this board reads it as no\s+capture",
+        r"자료에는 나와 있지 않습니다.*획득이\s+없고",
+    ),
+    (
+        "own inner row emptied by sowing is no loss",
+        "pussa-kanawa",
+        9,
+        r"source does not say.*this board reads it as no loss",
+        r"자료에 나와 있지 않습니다.*패배로 보지 않습니다",
+    ),
+    (
+        "own inner row emptied by sowing is no loss",
+        "kisolo-endings",
+        2,
+        r"source does not say; this board reads it as\s+no loss",
+        r"자료에는 나와 있지 않습니다.*패배로 보지 않습니다",
+    ),
+    (
+        "perpetual sowing: repeat within the move or the lap limit",
+        "pussa-kanawa",
+        10,
+        r"lap end repeats within the move, or at lap 100,000, "
+        r"a limit the board\s+sets by convention",
+        r"바퀴 끝이 되풀이될 때, 또는 100,000바퀴째.*약속",
+    ),
+    (
+        "draw by third repetition",
+        "pussa-kanawa",
+        11,
+        r"third time.*reading of the source",
+        r"세 번째.*자료.*읽은 것",
+    ),
+    (
+        "draw by third repetition",
+        "kisolo-endings",
+        3,
+        r"reading of the source.*third time",
+        r"읽어 적용합니다.*세 번째",
+    ),
+    (
+        "where the jails sit",
+        "nki",
+        1,
+        r"source does not say where the jails sit",
+        r"감옥의 자리는 자료에\s+나와 있지 않으며",
+    ),
+    (
+        "nki marked once, after both redistributions",
+        "nki",
+        3,
+        r"this board reads it as once, after both",
+        r"두 재분배가 끝난 뒤 한 번 표시한다고 읽습니다",
+    ),
+    (
+        "nki released by a lift, not by a drop",
+        "nki",
+        6,
+        r"this board reads .passes. as .lifts.: "
+        r"a warrior dropped into an nki boma does not release it",
+        r"떨어뜨리는 것만으로는 풀리지 않습니다",
+    ),
+    (
+        "nki released by a lift, not by a drop",
+        "leftmost-triple",
+        3,
+        r"only lifting releases nki.*read.*as .when a relay lifts it.",
+        r"집어 들 때만 nki가 풀립니다",
+    ),
+    (
+        "the triple is applied automatically",
+        "leftmost-triple",
+        2,
+        r"calls the\s+triple a .right.; taking more warriors never lowers your jail",
+        r"권리.*감옥이 줄어드는 일은 없으므로",
+    ),
+    (
+        "a Kiothi move that would never end is not allowed",
+        "nki",
+        9,
+        r"source does not say.*does not allow such a move",
+        r"자료에 나와 있지 않습니다.*허락하지 않으며",
+    ),
+    (
+        "neither player can move: each row to its owner",
+        "kiothi-endings",
+        3,
+        r"source does not say.*each row's warriors go to the jail of that row's owner",
+        r"자료에 나와 있지\s+않습니다.*각 줄의 전사가 그 줄 주인의 감옥으로",
+    ),
     # Not marked [reading] in RULES.md, but lessons depend on them.
-    ("a sowing never skips its starting hole", "pussa-kanawa", 7,
-     r"a sowing never skips the hole it started from", r"시작한 구멍을 건너뛰지 않으므로"),
-    ("the opening: at least one warrior each, emptied bomas may be refilled", "nki", 2,
-     r"at least one in each boma\s+chosen.*this board reads it as including the two just\s+emptied",
-     r"적어도 한 명씩.*방금 비운 두 보마도 여기에 든다고 읽습니다"),
+    (
+        "a sowing never skips its starting hole",
+        "pussa-kanawa",
+        7,
+        r"a sowing never skips the hole it started from",
+        r"시작한 구멍을 건너뛰지 않으므로",
+    ),
+    (
+        "the opening: at least one warrior each, emptied bomas may be refilled",
+        "nki",
+        2,
+        r"at least one in each boma\s+chosen"
+        r".*this board reads it as including the two just\s+emptied",
+        r"적어도 한 명씩.*방금 비운 두 보마도 여기에 든다고 읽습니다",
+    ),
 ]
 
 
-@pytest.mark.parametrize("reading, lesson, step, en, ko", READINGS,
-                         ids=[f"{r[1]}-{r[2]}" for r in READINGS])
+@pytest.mark.parametrize(
+    "reading, lesson, step, en, ko", READINGS, ids=[f"{r[1]}-{r[2]}" for r in READINGS]
+)
 def test_each_reading_is_said_where_it_decides_something(reading, lesson, step, en, ko):
     assert re.search(en, step_text(lesson, step, "en"), re.S), reading
     assert re.search(ko, step_text(lesson, step, "ko"), re.S), reading
 
 
 NOTEBOOK_READINGS = [
-    ("02-kisolo-pussa-kanawa.ipynb", ["never skips", "opposite inner hole", "not a loss",
-                                      "100,000", "third"]),
-    ("03-kiothi-nki.ipynb", ["once, after both", "when a relay lifts it", "just emptied",
-                             "never skips", "right-hand end", "does not allow such a move",
-                             "neither could move", "orthodox=False"]),
+    (
+        "02-kisolo-pussa-kanawa.ipynb",
+        ["never skips", "opposite inner hole", "not a loss", "100,000", "third"],
+    ),
+    (
+        "03-kiothi-nki.ipynb",
+        [
+            "once, after both",
+            "when a relay lifts it",
+            "just emptied",
+            "never skips",
+            "right-hand end",
+            "does not allow such a move",
+            "neither could move",
+            "orthodox=False",
+        ],
+    ),
 ]
 
 
@@ -99,20 +184,47 @@ def test_the_notebooks_list_the_readings(name, phrases):
 
 CORRECTIONS = [
     # (notebook, locale, must contain, must not contain)
-    ("02-kisolo-pussa-kanawa.ipynb", "ko", "대부분의\n릴레이 게임과 달리", "대부분의 릴레이 게임처럼"),
+    (
+        "02-kisolo-pussa-kanawa.ipynb",
+        "ko",
+        "대부분의\n릴레이 게임과 달리",
+        "대부분의 릴레이 게임처럼",
+    ),
     ("03-kiothi-nki.ipynb", "en", "Any lift releases it, whoever's move it is", "until its owner"),
     ("03-kiothi-nki.ipynb", "ko", "누구의 수이든 어떤 들기든 보호를 풉니다", "주인이 전사를"),
-    ("04-kiothi-leftmost-triple.ipynb", "en", "The third never fails\non its own in play",
-     "Each condition is\nshown failing"),
-    ("01-start-here.ipynb", "en", "in the 1870s (our source dates it 1878", "across equatorial Africa in 1878"),
-    ("01-start-here.ipynb", "en", "*Mount Kenya* and *Kimeru* are our\ncorrections", "spent\nhis days"),
+    (
+        "04-kiothi-leftmost-triple.ipynb",
+        "en",
+        "The third never fails\non its own in play",
+        "Each condition is\nshown failing",
+    ),
+    (
+        "01-start-here.ipynb",
+        "en",
+        "in the 1870s (our source dates it 1878",
+        "across equatorial Africa in 1878",
+    ),
+    (
+        "01-start-here.ipynb",
+        "en",
+        "*Mount Kenya* and *Kimeru* are our\ncorrections",
+        "spent\nhis days",
+    ),
     ("01-start-here.ipynb", "ko", "1870년대", "1878년\n적도"),
-    ("05-ethnomathematics.ipynb", "en", "calculate with the stones themselves", "count without writing"),
+    (
+        "05-ethnomathematics.ipynb",
+        "en",
+        "calculate with the stones themselves",
+        "count without writing",
+    ),
 ]
 
 
-@pytest.mark.parametrize("name, locale, present, absent", CORRECTIONS,
-                         ids=[f"{c[0][:2]}-{c[1]}-{i}" for i, c in enumerate(CORRECTIONS)])
+@pytest.mark.parametrize(
+    "name, locale, present, absent",
+    CORRECTIONS,
+    ids=[f"{c[0][:2]}-{c[1]}-{i}" for i, c in enumerate(CORRECTIONS)],
+)
 def test_corrections_stay_corrected(name, locale, present, absent):
     text = notebook_text(name, locale)
     assert present in text
@@ -136,13 +248,21 @@ def test_questions_ask_exactly_what_is_checked():
     assert "click North's inner hole that is taken" in capture.text["en"]
     triple = load_lesson("leftmost-triple")
     asks = [(s.predict["ask"], s.predict["of"]) for s in triple.steps if s.predict]
-    assert asks[1] == ("number", "captured") and "how many warriors will go to\nSouth's jail" \
-        not in triple.steps[1].text["en"]
+    assert (
+        asks[1] == ("number", "captured")
+        and "how many warriors will go to\nSouth's jail" not in triple.steps[1].text["en"]
+    )
     assert "how many warriors will go to South's jail?" in triple.steps[1].text["en"]
 
 
 def test_every_lesson_ends_with_a_check_of_understanding():
-    for lesson_id in ["start-here", "pussa-kanawa", "nki", "leftmost-triple", "kisolo-endings",
-                      "kiothi-endings"]:
+    for lesson_id in [
+        "start-here",
+        "pussa-kanawa",
+        "nki",
+        "leftmost-triple",
+        "kisolo-endings",
+        "kiothi-endings",
+    ]:
         steps = load_lesson(lesson_id).steps
         assert steps[-1].predict is not None, lesson_id

@@ -11,20 +11,38 @@ from mancala_widgets.lessons import InvalidLessonError, predict_answer
 from mancala_widgets.rules import initial_position, play
 
 GOOD = {
-    "format": "mancala-widgets/lesson", "version": 1, "id": "t", "game": "kisolo",
-    "variant": {"columns": 7}, "title": {"en": "T", "ko": "티"},
+    "format": "mancala-widgets/lesson",
+    "version": 1,
+    "id": "t",
+    "game": "kisolo",
+    "variant": {"columns": 7},
+    "title": {"en": "T", "ko": "티"},
     "steps": [
         {"text": "Start."},
-        {"text": "Capture.", "move": {"type": "capture", "column": 3},
-         "predict": {"ask": "capture", "explain": "It takes North's inner hole."}},
-        {"text": {"en": "Then North.", "ko": "그다음 북쪽."}, "highlight": [[1, 0]],
-         "label": {"at": [1, 0], "text": "here"}, "arrow": {"from": [0, 0], "to": [1, 0]}},
+        {
+            "text": "Capture.",
+            "move": {"type": "capture", "column": 3},
+            "predict": {"ask": "capture", "explain": "It takes North's inner hole."},
+        },
+        {
+            "text": {"en": "Then North.", "ko": "그다음 북쪽."},
+            "highlight": [[1, 0]],
+            "label": {"at": [1, 0], "text": "here"},
+            "arrow": {"from": [0, 0], "to": [1, 0]},
+        },
     ],
 }
 
 
-NO_RELAY = {"game": "kisolo", "columns": 7, "to_move": "south", "status": "playing", "winner": None,
-            "reason": None, "board": [[0] * 7, [1] + [0] * 6, [0] * 7, [2] + [0] * 6]}
+NO_RELAY = {
+    "game": "kisolo",
+    "columns": 7,
+    "to_move": "south",
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+    "board": [[0] * 7, [1] + [0] * 6, [0] * 7, [2] + [0] * 6],
+}
 
 
 def broken(path, value):
@@ -60,26 +78,115 @@ BROKEN = [
     ("bad variant", broken(["variant"], {"columns": 9}), "columns = 9"),
     ("no steps", broken(["steps"], []), "steps: expected a non-empty list"),
     ("step without text", broken(["steps", 0, "text"], None), "step 1: missing field 'text'"),
-    ("unknown step field", broken(["steps", 0, "html"], "<b>x</b>"), "step 1: unexpected field 'html'"),
-    ("text without English", broken(["steps", 2, "text"], {"ko": "만"}), "step 3: text: expected a text"),
-    ("unknown language", broken(["steps", 2, "text"], {"en": "a", "fr": "b"}), "step 3: text: unknown language 'fr'"),
-    ("empty text", broken(["steps", 0, "text"], "  "), "step 1: text.en: expected a non-empty text"),
-    ("illegal move", broken(["steps", 1, "move"], {"type": "sow", "row": 3, "column": 0}), r"step 2: move .*turn-start capture is due"),
-    ("malformed move", broken(["steps", 1, "move"], {"type": "jump"}), "step 2: move .*type = 'jump'"),
-    ("bad position", broken(["steps", 2, "position"], {"game": "kisolo"}), "step 3: position: .*missing field"),
-    ("other game's position", broken(["steps", 2, "position"], initial_position("kiothi")), "step 3: position: a kiothi position in a kisolo lesson"),
-    ("highlight off the board", broken(["steps", 2, "highlight"], [[4, 0]]), r"step 3: highlight\[0\] = \[4, 0\]"),
-    ("label without text", broken(["steps", 2, "label"], {"at": [1, 0]}), "step 3: label: missing field 'text'"),
-    ("arrow shape", broken(["steps", 2, "arrow"], {"from": [0, 0], "to": "up"}), 'step 3: arrow.to = "up"'),
-    ("unknown prediction", broken(["steps", 1, "predict"], {"ask": "score"}), "step 2: predict.ask = 'score'"),
-    ("prediction without move", broken(["steps", 0, "predict"], {"ask": "landing"}), "step 1: predict: a prediction needs a move"),
-    ("nki in Kisolo", broken(["steps", 1, "predict"], {"ask": "protected"}), "step 2: predict: only Kiothi has nki"),
-    ("lifted without relay", broken(["steps", 1], {"text": "x", "position": NO_RELAY, "move": {"type": "sow", "row": 3, "column": 0}, "predict": {"ask": "lifted"}}), "step 2: predict.ask = 'lifted': this move has no relay"),
-    ("number about nothing", broken(["steps", 1, "predict"], {"ask": "number"}), "step 2: predict.of = None: a number question asks about one of captured, laps, nki, margin"),
-    ("choice about something unknown", broken(["steps", 1, "predict"], {"ask": "choice", "of": "colour"}), "step 2: predict.of = 'colour'"),
-    ("of on a cell question", broken(["steps", 1, "predict"], {"ask": "landing", "of": "laps"}), "step 2: predict.of: only a number or choice question"),
-    ("margin of a game going on", broken(["steps", 1, "predict"], {"ask": "number", "of": "margin"}), "step 2: predict.of = 'margin'"),
-    ("more pieces than a game", broken(["steps", 2, "position"], {**initial_position("kisolo"), "board": [[9] * 7] * 4}), "step 3: position: 252 pieces, more than the 84"),
+    (
+        "unknown step field",
+        broken(["steps", 0, "html"], "<b>x</b>"),
+        "step 1: unexpected field 'html'",
+    ),
+    (
+        "text without English",
+        broken(["steps", 2, "text"], {"ko": "만"}),
+        "step 3: text: expected a text",
+    ),
+    (
+        "unknown language",
+        broken(["steps", 2, "text"], {"en": "a", "fr": "b"}),
+        "step 3: text: unknown language 'fr'",
+    ),
+    (
+        "empty text",
+        broken(["steps", 0, "text"], "  "),
+        "step 1: text.en: expected a non-empty text",
+    ),
+    (
+        "illegal move",
+        broken(["steps", 1, "move"], {"type": "sow", "row": 3, "column": 0}),
+        r"step 2: move .*turn-start capture is due",
+    ),
+    (
+        "malformed move",
+        broken(["steps", 1, "move"], {"type": "jump"}),
+        "step 2: move .*type = 'jump'",
+    ),
+    (
+        "bad position",
+        broken(["steps", 2, "position"], {"game": "kisolo"}),
+        "step 3: position: .*missing field",
+    ),
+    (
+        "other game's position",
+        broken(["steps", 2, "position"], initial_position("kiothi")),
+        "step 3: position: a kiothi position in a kisolo lesson",
+    ),
+    (
+        "highlight off the board",
+        broken(["steps", 2, "highlight"], [[4, 0]]),
+        r"step 3: highlight\[0\] = \[4, 0\]",
+    ),
+    (
+        "label without text",
+        broken(["steps", 2, "label"], {"at": [1, 0]}),
+        "step 3: label: missing field 'text'",
+    ),
+    (
+        "arrow shape",
+        broken(["steps", 2, "arrow"], {"from": [0, 0], "to": "up"}),
+        'step 3: arrow.to = "up"',
+    ),
+    (
+        "unknown prediction",
+        broken(["steps", 1, "predict"], {"ask": "score"}),
+        "step 2: predict.ask = 'score'",
+    ),
+    (
+        "prediction without move",
+        broken(["steps", 0, "predict"], {"ask": "landing"}),
+        "step 1: predict: a prediction needs a move",
+    ),
+    (
+        "nki in Kisolo",
+        broken(["steps", 1, "predict"], {"ask": "protected"}),
+        "step 2: predict: only Kiothi has nki",
+    ),
+    (
+        "lifted without relay",
+        broken(
+            ["steps", 1],
+            {
+                "text": "x",
+                "position": NO_RELAY,
+                "move": {"type": "sow", "row": 3, "column": 0},
+                "predict": {"ask": "lifted"},
+            },
+        ),
+        "step 2: predict.ask = 'lifted': this move has no relay",
+    ),
+    (
+        "number about nothing",
+        broken(["steps", 1, "predict"], {"ask": "number"}),
+        "step 2: predict.of = None: "
+        "a number question asks about one of captured, laps, nki, margin",
+    ),
+    (
+        "choice about something unknown",
+        broken(["steps", 1, "predict"], {"ask": "choice", "of": "colour"}),
+        "step 2: predict.of = 'colour'",
+    ),
+    (
+        "of on a cell question",
+        broken(["steps", 1, "predict"], {"ask": "landing", "of": "laps"}),
+        "step 2: predict.of: only a number or choice question",
+    ),
+    (
+        "margin of a game going on",
+        broken(["steps", 1, "predict"], {"ask": "number", "of": "margin"}),
+        "step 2: predict.of = 'margin'",
+    ),
+    (
+        "more pieces than a game",
+        broken(["steps", 2, "position"], {**initial_position("kisolo"), "board": [[9] * 7] * 4}),
+        "step 3: position: 252 pieces, more than the 84",
+    ),
 ]
 
 
@@ -103,19 +210,30 @@ def test_answers_come_from_the_rules_not_the_author():
         if step.predict:
             _, trace = play(step.start, step.move)
             assert step.predict["answer"] == predict_answer(
-                step.predict["ask"], lesson.game, trace, step.after, step.predict["of"])
+                step.predict["ask"], lesson.game, trace, step.after, step.predict["of"]
+            )
     landing = next(s for s in lesson.steps if s.predict and s.predict["ask"] == "landing")
     assert landing.predict["answer"] == [[3, 2]]
 
 
 def test_an_empty_boma_marked_nki_is_refused_it_cannot_happen_in_play():
-    bad = {**initial_position("kiothi"), "turn": 5,
-           "board": [[0] * 9 + [2], [0] * 9 + [5]],
-           "nki": [[True] + [False] * 9, [False] * 10]}
-    lesson = {**GOOD, "game": "kiothi", "variant": {"start_holes": 6, "orthodox": True},
-              "steps": [{"text": "x", "position": bad}]}
-    with pytest.raises(InvalidLessonError, match=r"step 1: position: boma \[0, 0\] is marked nki "
-                       "but empty"):
+    bad = {
+        **initial_position("kiothi"),
+        "turn": 5,
+        "board": [[0] * 9 + [2], [0] * 9 + [5]],
+        "nki": [[True] + [False] * 9, [False] * 10],
+    }
+    lesson = {
+        **GOOD,
+        "game": "kiothi",
+        "variant": {"start_holes": 6, "orthodox": True},
+        "steps": [{"text": "x", "position": bad}],
+    }
+    with pytest.raises(
+        InvalidLessonError,
+        match=r"step 1: position: boma \[0, 0\] is marked nki "
+        "but empty",
+    ):
         load_lesson(lesson)
 
 
@@ -133,9 +251,11 @@ def test_the_stepper_walks_forward_back_and_restarts():
     assert lesson.step == 1 and lesson.lesson["text"] == "Start." and lesson.move_count == 0
     lesson.next()
     assert lesson.lesson["question"]["ask"] == "capture" and lesson.move_count == 0, (
-        "a prediction waits for the answer")
+        "a prediction waits for the answer"
+    )
     assert lesson.lesson["question"]["move"] == (
-        "South captures column 4: North's inner hole 4 and the outer hole behind it")
+        "South captures column 4: North's inner hole 4 and the outer hole behind it"
+    )
     lesson._handle_custom_msg({"kind": "answer", "answer": [[1, 3]]}, [])
     assert lesson.lesson["feedback"]["correct"] is True
     assert lesson.lesson["feedback"]["text"] == "Right! It takes North's inner hole."
@@ -157,8 +277,9 @@ def test_a_wrong_answer_is_told_the_answer_and_why():
     lesson.next()
     feedback = lesson.answer([[0, 0]])
     assert feedback["correct"] is False
-    assert feedback["text"] == ("Not quite. The answer: North's inner hole 4. "
-                                "It takes North's inner hole.")
+    assert feedback["text"] == (
+        "Not quite. The answer: North's inner hole 4. It takes North's inner hole."
+    )
     with pytest.raises(ValueError, match="has been answered"):
         lesson.answer([[1, 3]])
 
@@ -173,7 +294,9 @@ def test_number_and_choice_questions_right_wrong_and_malformed():
         lesson.answer("maybe")
     assert lesson.move_count == 0, "a malformed answer changes nothing"
     feedback = lesson.answer("yes")
-    assert feedback["correct"] is False and feedback["text"].startswith("Not quite. The answer: No.")
+    assert feedback["correct"] is False and feedback["text"].startswith(
+        "Not quite. The answer: No."
+    )
     lesson.restart()
     while lesson.lesson["question"] is None or lesson.lesson["question"]["ask"] != "number":
         lesson.next()
@@ -205,13 +328,14 @@ def test_no_capture_is_an_answer():
 def test_bad_answer_messages_change_nothing():
     lesson = Lesson(GOOD)
     lesson.next()
-    for content, message in [({"kind": "answer", "answer": "1,3"}, "must be holes of this board"),
-                             ({"kind": "answer", "answer": [[9, 9]]}, "must be holes of this board"),
-                             ({"kind": "lesson", "action": "skip"}, "cannot do .skip."),
-                             ({"kind": "answer"}, "lacks its \"answer\""),
-                             ({"kind": "answer", "cells": []}, "unexpected \"cells\""),
-                             ({"kind": "play", "move": {"type": "capture", "column": 3}},
-                              "for watching")]:
+    for content, message in [
+        ({"kind": "answer", "answer": "1,3"}, "must be holes of this board"),
+        ({"kind": "answer", "answer": [[9, 9]]}, "must be holes of this board"),
+        ({"kind": "lesson", "action": "skip"}, "cannot do .skip."),
+        ({"kind": "answer"}, 'lacks its "answer"'),
+        ({"kind": "answer", "cells": []}, 'unexpected "cells"'),
+        ({"kind": "play", "move": {"type": "capture", "column": 3}}, "for watching"),
+    ]:
         lesson._handle_custom_msg(content, [])
         assert re.search(message, lesson.error), lesson.error
         assert lesson.move_count == 0 and lesson.lesson["feedback"] is None
@@ -223,8 +347,10 @@ def test_korean_lesson_and_feedback():
     assert lesson.labels == {"south": "남쪽", "north": "북쪽"}
     feedback = lesson.answer([[0, 3]])
     assert feedback["text"].startswith("아쉽지만 틀렸습니다. 정답: 북쪽 5번 보마.")
-    assert lesson.narration[:2] == ["남쪽 3번 보마에서 전사 2명을 집어 듭니다.",
-                                 "1바퀴째: 전사 2명을 하나씩 뿌립니다. 마지막 하나는 남쪽 5번 보마에 떨어집니다."]
+    assert lesson.narration[:2] == [
+        "남쪽 3번 보마에서 전사 2명을 집어 듭니다.",
+        "1바퀴째: 전사 2명을 하나씩 뿌립니다. 마지막 하나는 남쪽 5번 보마에 떨어집니다.",
+    ]
     lesson.locale = "en"
     assert lesson.lesson["title"] == "Kiothi's leftmost triple capture"
     assert lesson.labels == {"south": "South", "north": "North"}
@@ -243,8 +369,18 @@ def test_summary_on_the_last_step():
 #: here as a disagreement.
 HAND_WORKED = {
     "start-here": {2: 6, 4: [[3, 4]]},
-    "pussa-kanawa": {2: [[3, 2]], 3: [[3, 3]], 4: "no", 6: [[3, 1]], 7: [[1, 6]], 8: "no",
-                     9: "yes", 10: "never", 12: [[3, 5]], 13: 3},
+    "pussa-kanawa": {
+        2: [[3, 2]],
+        3: [[3, 3]],
+        4: "no",
+        6: [[3, 1]],
+        7: [[1, 6]],
+        8: "no",
+        9: "yes",
+        10: "never",
+        12: [[3, 5]],
+        13: 3,
+    },
     "nki": {3: 13, 4: [], 6: [[0, 5]], 7: [[1, 7]], 8: [[0, 9]], 10: [[0, 5]], 11: 4},
     "leftmost-triple": {1: [[0, 4]], 2: 10, 3: 3, 4: 3, 5: 5, 7: 9},
     "kisolo-endings": {1: "yes", 4: "no"},

@@ -32,8 +32,9 @@ def test_a_simulation_starts_no_pool_on_one_core(monkeypatch):
     assert simulate("kiothi", n=6, seed=2).rows == expected
 
 
-@pytest.mark.parametrize("cores, pool", [(2, no_processes), (1, not_on_one_core)],
-                         ids=["no-processes", "one-core"])
+@pytest.mark.parametrize(
+    "cores, pool", [(2, no_processes), (1, not_on_one_core)], ids=["no-processes", "one-core"]
+)
 def test_the_ladder_plays_in_this_process(monkeypatch, cores, pool):
     monkeypatch.setattr(bench, "LEVELS", ("random", "greedy"))
     monkeypatch.setattr(bench.os, "cpu_count", lambda: cores)

@@ -16,8 +16,9 @@ HANGUL = re.compile("[\uac00-\ud7a3]")
 
 def code(nb):
     """The code cells, without the one line that chooses the language."""
-    return [c.source for c in nb.cells
-            if c.cell_type == "code" and not c.source.startswith("LOCALE =")]
+    return [
+        c.source for c in nb.cells if c.cell_type == "code" and not c.source.startswith("LOCALE =")
+    ]
 
 
 def test_the_six_lessons_are_there_in_both_languages():
@@ -39,15 +40,19 @@ def test_the_korean_notebook_is_the_english_one_translated(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", ENGLISH + KOREAN,
-                         ids=[p.stem for p in ENGLISH] + [f"ko-{p.stem}" for p in KOREAN])
+@pytest.mark.parametrize(
+    "path", ENGLISH + KOREAN, ids=[p.stem for p in ENGLISH] + [f"ko-{p.stem}" for p in KOREAN]
+)
 def test_notebook_runs(path, tmp_path):
     nb = nbformat.read(path, as_version=4)
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), (
-        "notebooks are committed without outputs")
-    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                                     resources={"metadata": {"path": str(tmp_path)}})
+        "notebooks are committed without outputs"
+    )
+    client = nbclient.NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
     client.execute()
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
-              if o.output_type == "error"]
+    errors = [
+        o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"
+    ]
     assert not errors

@@ -65,8 +65,10 @@ def test_search_stops_when_its_time_is_up():
     clock = lambda: next(ticks) * 0.01  # noqa: E731 - each look at the clock is 10 ms later
     player = SearchPlayer(depth=12, seed=1, enhanced=True, time_limit=1.0, clock=clock)
     state = new_state("kiothi")
-    for move in ({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[1, 0, 10]]},
-                 {"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 9, 10]]}):
+    for move in (
+        {"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[1, 0, 10]]},
+        {"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 9, 10]]},
+    ):
         state = state.play(move)
     move = player.choose(state)
     assert move in state.legal_moves()
@@ -86,13 +88,15 @@ def test_unknown_level():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("strong, weak, games", [("greedy", "random", 20),
-                                                 ("search", "greedy", 20),
-                                                 ("expert", "search", 2)])
+@pytest.mark.parametrize(
+    "strong, weak, games",
+    [("greedy", "random", 20), ("search", "greedy", 20), ("expert", "search", 2)],
+)
 def test_each_level_beats_the_one_below(game, strong, weak, games):
     # No clock: the node budgets alone bound the search, so a busy machine plays the same games.
-    wins = sum(ladder_game(game, strong, weak, i, time_limit=float("inf")) == "win"
-               for i in range(games))
+    wins = sum(
+        ladder_game(game, strong, weak, i, time_limit=float("inf")) == "win" for i in range(games)
+    )
     # Two seeded games for the expert, one from each side: both must be won (the 100-game
     # ladder in `python -m mancala_widgets.bench` gives the figures).
     assert wins >= 0.8 * games, f"{strong} won {wins} of {games} against {weak}"
@@ -138,10 +142,12 @@ def test_the_computer_can_open_as_south_in_korean():
     assert board.move_count == 1 and board.position["to_move"] == "north"
     assert board.computer_says.startswith("남쪽이") and "nki" in board.computer_says
     assert not re.search(r"[A-Za-z]{3,}", board.computer_says.replace("nki", "")), (
-        "no English on a Korean board")
+        "no English on a Korean board"
+    )
     board.play({"type": "redistribute", "lift": [[0, 0], [0, 1]], "place": [[0, 9, 10]]})
     assert board.move_count == 3 and board.position["to_move"] == "north", (
-        "the computer answered as South")
+        "the computer answered as South"
+    )
 
 
 def test_clicks_on_the_computers_turn_are_refused():

@@ -36,13 +36,20 @@ def candidate_moves(state) -> list[dict]:
     """Every move of the right shape for this board, legal or not."""
     if state.game == "kisolo":
         n = state.columns
-        return ([{"type": "capture", "column": c} for c in range(n)]
-                + [{"type": "sow", "row": r, "column": c} for r in range(4) for c in range(n)])
+        return [{"type": "capture", "column": c} for c in range(n)] + [
+            {"type": "sow", "row": r, "column": c} for r in range(4) for c in range(n)
+        ]
     if state.opening:
-        return [{"type": "redistribute", "lift": [[a // 10, a % 10], [b // 10, b % 10]]}
-                for a in range(20) for b in range(a + 1, 20)]
-    return [{"type": "sow", "row": h // 10, "column": h % 10, "count": k}
-            for h in range(20) for k in range(1, state.board[h] + 2)]
+        return [
+            {"type": "redistribute", "lift": [[a // 10, a % 10], [b // 10, b % 10]]}
+            for a in range(20)
+            for b in range(a + 1, 20)
+        ]
+    return [
+        {"type": "sow", "row": h // 10, "column": h % 10, "count": k}
+        for h in range(20)
+        for k in range(1, state.board[h] + 2)
+    ]
 
 
 def with_placement(state, move):
@@ -66,7 +73,8 @@ def check_move(state, move):
     json.dumps(trace)
     assert dump_position(load_position(after)) == after, "dump/load round-trips"
     assert (after["status"] == "playing") == bool(legal_moves(after)), (
-        "legal moves exist exactly while the game is playing")
+        "legal moves exist exactly while the game is playing"
+    )
     return after_state
 
 
@@ -87,8 +95,12 @@ def test_random_games_keep_every_invariant(variant):
     game, options = variant
     played = []
 
-    @settings(max_examples=GAMES[game], deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=GAMES[game],
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(rnd=st.randoms(use_true_random=False))
     def one_game(rnd):
         state = new_state(game, **options)

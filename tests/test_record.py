@@ -18,16 +18,28 @@ from mancala_widgets.rules.record import GameRecord
 from helpers import VARIANTS, random_move, variant_id
 
 # A 4x6 position whose game can cycle: these 48 moves bring it back to itself.
-CYCLE_START = {"game": "kisolo", "columns": 6, "to_move": "south",
-               "board": [[0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 1, 0], [0] * 6, [0, 0, 1, 0, 0, 0]],
-               "status": "playing", "winner": None, "reason": None}
-CYCLE = ("32 03 33 02 34 01 35 14 x5 13 25 x4 23 14 22 05 21 04 20 00 30 15 31 05 "
-         "32 02 33 01 34 00 35 10 25 13 x4 11 24 x2 23 x2 21 12 20 15 30 05 31 04").split()
+CYCLE_START = {
+    "game": "kisolo",
+    "columns": 6,
+    "to_move": "south",
+    "board": [[0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 1, 0], [0] * 6, [0, 0, 1, 0, 0, 0]],
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
+CYCLE = (
+    "32 03 33 02 34 01 35 14 x5 13 25 x4 23 14 22 05 21 04 20 00 30 15 31 05 "
+    "32 02 33 01 34 00 35 10 25 13 x4 11 24 x2 23 x2 21 12 20 15 30 05 31 04"
+).split()
 
 
 def cycle_moves():
-    return [{"type": "capture", "column": int(m[1])} if m[0] == "x"
-            else {"type": "sow", "row": int(m[0]), "column": int(m[1])} for m in CYCLE]
+    return [
+        {"type": "capture", "column": int(m[1])}
+        if m[0] == "x"
+        else {"type": "sow", "row": int(m[0]), "column": int(m[1])}
+        for m in CYCLE
+    ]
 
 
 def test_goto_jumps_along_the_line_and_keeps_the_moves_ahead():
@@ -102,8 +114,14 @@ def test_repetition_third_occurrence_is_a_draw():
     assert rec.state.status == "playing"
     trace = rec.play(moves[-1])
     assert (rec.position["status"], rec.position["reason"]) == ("draw", "repetition")
-    assert trace[-1] == {"kind": "game_end", "rule": "repetition", "status": "draw",
-                         "winner": None, "reason": "repetition", "occurrences": 3}
+    assert trace[-1] == {
+        "kind": "game_end",
+        "rule": "repetition",
+        "status": "draw",
+        "winner": None,
+        "reason": "repetition",
+        "occurrences": 3,
+    }
     assert rec.legal_moves() == []
     with pytest.raises(GameOverError):
         rec.play(moves[0])
@@ -130,10 +148,19 @@ def test_an_undone_position_stops_counting_towards_repetition():
 # A Kiothi position (all bomas sown, no nki, not orthodox) whose game cycles: these 22
 # moves bring it back to itself.
 KIOTHI_CYCLE_START = {
-    "game": "kiothi", "start_holes": 6, "orthodox": False, "to_move": "north", "turn": 32,
+    "game": "kiothi",
+    "start_holes": 6,
+    "orthodox": False,
+    "to_move": "north",
+    "turn": 32,
     "board": [[0, 0, 0, 0, 1, 1, 0, 0, 0, 1], [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]],
-    "nki": [[False] * 10] * 2, "sown": [[True] * 10] * 2, "jails": {"south": 28, "north": 28},
-    "status": "playing", "winner": None, "reason": None}
+    "nki": [[False] * 10] * 2,
+    "sown": [[True] * 10] * 2,
+    "jails": {"south": 28, "north": 28},
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
 KIOTHI_CYCLE = ("05 13 03 14 01 11 09 12 08 13 07 14 06 16 05 18 08 10 07 11 06 12").split()
 
 
@@ -141,8 +168,9 @@ def test_kiothi_has_no_repetition_draw():
     """RULES.md's repetition draw is Kisolo's; a Kiothi position may come back any
     number of times."""
     rec = GameRecord("kiothi", start=KIOTHI_CYCLE_START)
-    moves = [{"type": "sow", "row": int(m[0]), "column": int(m[1]), "count": 1}
-             for m in KIOTHI_CYCLE]
+    moves = [
+        {"type": "sow", "row": int(m[0]), "column": int(m[1]), "count": 1} for m in KIOTHI_CYCLE
+    ]
     for _ in range(3):
         for move in moves:
             rec.play(move)
@@ -192,17 +220,20 @@ def test_loading_refuses_a_result_that_the_moves_do_not_give():
         GameRecord.from_json(data)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"format": "pgn"}, "format = 'pgn'"),
-    ({"version": 2}, "version = 2"),
-    ({"game": "oware"}, "game = 'oware'"),
-    ({"variant": {"columns": 8}}, "columns = 8"),
-    ({"variant": {"start_holes": 6}}, "start_holes"),
-    ({"variant": [7]}, "variant = [7]"),
-    ({"moves": "x3"}, "moves: expected a list"),
-    ({"extra": 1}, "unexpected field 'extra'"),
-    ({"start": {"game": "kisolo"}}, "missing field"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"format": "pgn"}, "format = 'pgn'"),
+        ({"version": 2}, "version = 2"),
+        ({"game": "oware"}, "game = 'oware'"),
+        ({"variant": {"columns": 8}}, "columns = 8"),
+        ({"variant": {"start_holes": 6}}, "start_holes"),
+        ({"variant": [7]}, "variant = [7]"),
+        ({"moves": "x3"}, "moves: expected a list"),
+        ({"extra": 1}, "unexpected field 'extra'"),
+        ({"start": {"game": "kisolo"}}, "missing field"),
+    ],
+)
 def test_broken_record_files_get_clear_errors(change, message):
     data = {**GameRecord("kisolo").to_json(), **change}
     with pytest.raises(InvalidRecordError, match=message.replace("[", r"\[")):
@@ -217,10 +248,12 @@ def test_a_file_that_is_not_json():
 def test_a_bad_move_changes_nothing():
     rec = GameRecord("kiothi")
     before = rec.to_json()
-    for bad, error in [({"type": "sow", "row": 1, "column": 9, "count": 2}, IllegalMoveError),
-                       ({"type": "redistribute", "lift": [[1, 4]], "place": []},
-                        IllegalMoveError),
-                       ({"type": "fly"}, InvalidMoveError), ("sow", InvalidMoveError)]:
+    for bad, error in [
+        ({"type": "sow", "row": 1, "column": 9, "count": 2}, IllegalMoveError),
+        ({"type": "redistribute", "lift": [[1, 4]], "place": []}, IllegalMoveError),
+        ({"type": "fly"}, InvalidMoveError),
+        ("sow", InvalidMoveError),
+    ]:
         with pytest.raises(error):
             rec.play(bad)
         assert rec.to_json() == before

@@ -10,13 +10,19 @@ from nbconvert import HTMLExporter
 
 def test_nbconvert_html_shows_the_board_picture_without_a_kernel():
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        "from mancala_widgets import KisoloBoard\n"
-        "b = KisoloBoard(labels={'south': 'Mbuyi', 'north': '<b>Kanku</b>'})\n"
-        "b.play({'type': 'capture', 'column': 3})\n"
-        "b")]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from mancala_widgets import KisoloBoard\n"
+            "b = KisoloBoard(labels={'south': 'Mbuyi', 'north': '<b>Kanku</b>'})\n"
+            "b.play({'type': 'capture', 'column': 3})\n"
+            "b"
+        )
+    ]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbclient.NotebookClient(nb, timeout=120).execute()
     # JupyterLab saves no widget state by default, so readers get the fallback.
     nb.metadata.pop("widgets", None)

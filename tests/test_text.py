@@ -11,10 +11,19 @@ from mancala_widgets.rules import initial_position, play
 from mancala_widgets.text.names import hole_name, move_name, narrate, narrate_trace
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["mancala_widgets.rules", "mancala_widgets.rules.kisolo", "mancala_widgets.rules.kiothi",
-           "mancala_widgets.rules.record", "mancala_widgets.text", "mancala_widgets.text.names",
-           "mancala_widgets.text.korean", "mancala_widgets.players", "mancala_widgets.svg",
-           "mancala_widgets.lessons", "mancala_widgets.simulate"]
+MODULES = [
+    "mancala_widgets.rules",
+    "mancala_widgets.rules.kisolo",
+    "mancala_widgets.rules.kiothi",
+    "mancala_widgets.rules.record",
+    "mancala_widgets.text",
+    "mancala_widgets.text.names",
+    "mancala_widgets.text.korean",
+    "mancala_widgets.players",
+    "mancala_widgets.svg",
+    "mancala_widgets.lessons",
+    "mancala_widgets.simulate",
+]
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -41,41 +50,71 @@ def test_one_numbering_for_the_whole_board_facing_holes_share_a_number():
 def test_move_names_use_the_board_numbers_and_the_players_names():
     names = {"south": "Mbuyi", "north": "Kanku"}
     assert move_name("kisolo", {"type": "capture", "column": 0}, "south", names=names) == (
-        "Mbuyi captures column 1: Kanku's inner hole 1 and the outer hole behind it")
+        "Mbuyi captures column 1: Kanku's inner hole 1 and the outer hole behind it"
+    )
     assert move_name("kiothi", {"type": "redistribute", "lift": [[1, 4], [1, 5]]}, "south") == (
-        "South empties South's boma 5 and South's boma 6 and places the warriors")
-    assert move_name("kiothi", {"type": "redistribute", "lift": [[1, 4], [1, 5]]}, "south",
-                     locale="ko") == "남쪽이 남쪽 5번 보마와 남쪽 6번 보마를 비우고 전사를 놓습니다"
+        "South empties South's boma 5 and South's boma 6 and places the warriors"
+    )
+    assert (
+        move_name(
+            "kiothi", {"type": "redistribute", "lift": [[1, 4], [1, 5]]}, "south", locale="ko"
+        )
+        == "남쪽이 남쪽 5번 보마와 남쪽 6번 보마를 비우고 전사를 놓습니다"
+    )
 
 
 def test_every_event_of_a_move_is_narrated_with_its_rule():
     after, trace = play(initial_position("kisolo"), {"type": "capture", "column": 3})
     lines = narrate_trace("kisolo", trace)
-    assert lines[0] == ("Turn-start capture: South takes 3 + 3 stones from column 4 and sows them "
-                        "from South's inner hole 4.")
+    assert lines[0] == (
+        "Turn-start capture: South takes 3 + 3 stones from column 4 and sows them "
+        "from South's inner hole 4."
+    )
     assert any(line.startswith("Pussa kanawa: the hole after the landing hole") for line in lines)
     assert lines[-1] == "North to move."
 
 
 def test_one_warrior_victory_is_announced_after_the_sweep():
-    position = {"game": "kiothi", "start_holes": 6, "orthodox": True, "to_move": "south",
-                "turn": 7, "board": [[0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 2] + [0] * 5 + [2, 0]],
-                "nki": [[False] * 10] * 2, "sown": [[False] * 10] * 2,
-                "jails": {"south": 26, "north": 29}, "status": "playing", "winner": None,
-                "reason": None}
+    position = {
+        "game": "kiothi",
+        "start_holes": 6,
+        "orthodox": True,
+        "to_move": "south",
+        "turn": 7,
+        "board": [[0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 2] + [0] * 5 + [2, 0]],
+        "nki": [[False] * 10] * 2,
+        "sown": [[False] * 10] * 2,
+        "jails": {"south": 26, "north": 29},
+        "status": "playing",
+        "winner": None,
+        "reason": None,
+    }
     after, trace = play(position, {"type": "sow", "row": 1, "column": 2, "count": 2})
     assert narrate("kiothi", trace[-1]) == (
         "North cannot move: the game ends. The 3 warriors left on the board go to South's jail, "
-        "as South can still move. South wins 31-29. A one-warrior victory, the mark of great skill!")
+        "as South can still move. South wins 31-29. A one-warrior victory, the mark of great skill!"
+    )
 
 
-PERPETUAL_REPEAT = {"game": "kisolo", "columns": 6, "to_move": "south",
-                    "board": [[3, 0, 0, 0, 0, 0], [0] * 6, [1, 2, 1, 0, 1, 1], [2, 1, 0, 1, 0, 2]],
-                    "status": "playing", "winner": None, "reason": None}
+PERPETUAL_REPEAT = {
+    "game": "kisolo",
+    "columns": 6,
+    "to_move": "south",
+    "board": [[3, 0, 0, 0, 0, 0], [0] * 6, [1, 2, 1, 0, 1, 1], [2, 1, 0, 1, 0, 2]],
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
 #: Found by random play: this relay reaches the 100,000-lap limit without repeating a lap end.
-PERPETUAL_LIMIT = {"game": "kisolo", "columns": 6, "to_move": "south",
-                   "board": [[1, 2, 0, 0, 0, 4], [0] * 6, [9, 5, 1, 5, 3, 9], [3, 0, 22, 5, 1, 2]],
-                   "status": "playing", "winner": None, "reason": None}
+PERPETUAL_LIMIT = {
+    "game": "kisolo",
+    "columns": 6,
+    "to_move": "south",
+    "board": [[1, 2, 0, 0, 0, 4], [0] * 6, [9, 5, 1, 5, 3, 9], [3, 0, 22, 5, 1, 2]],
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
 
 
 def test_a_perpetual_sowing_is_worded_by_why_it_was_stopped():

@@ -28,12 +28,14 @@ def test_both_games_have_vectors():
 def test_copies_match_shared_vectors():
     assert SHARED is not None and SHARED.is_dir(), (
         "CI must check the copies against shared/vectors, but shared/ is not beside the "
-        "clone (set MANCALA_SHARED to its folder)")
+        "clone (set MANCALA_SHARED to its folder)"
+    )
     shared = sorted(p.name for p in SHARED.glob("*.json"))
     assert shared == [f.name for f in FILES], "a vector file was added or removed upstream"
     for f in FILES:
         assert json.loads(f.read_text()) == json.loads((SHARED / f.name).read_text()), (
-            f"tests/vectors/{f.name} differs from shared/vectors: copy it again")
+            f"tests/vectors/{f.name} differs from shared/vectors: copy it again"
+        )
 
 
 @pytest.mark.parametrize("case", [c for _, c in CASES], ids=[c["name"] for _, c in CASES])

@@ -36,21 +36,31 @@ def test_a_play_message_plays_the_move():
     assert b.error == ""
 
 
-@pytest.mark.parametrize("content, message", [
-    ({"kind": "play", "move": {"type": "sow", "row": 3, "column": 0}},
-     "A turn-start capture is due: click the column to capture."),
-    ({"kind": "play", "move": {"type": "sow", "row": 9, "column": 0}},
-     'cannot read ({"type": "sow", "row": 9, "column": 0})'),
-    ({"kind": "play", "move": "capture 3"}, 'cannot read ("capture 3")'),
-    ({"kind": "play"}, '"play" message lacks its "move"'),
-    ({"kind": "play", "move": CAPTURE, "board": [[0]]}, '"play" message has an unexpected "board"'),
-    ({"kind": "cheat"}, 'unknown message ("cheat")'),
-    ({"move": CAPTURE}, "unknown message (null)"),
-    (["play"], "not a message"),
-    ({"kind": "goto", "moves": 3}, "There is no move 3 in this game (it has 0)"),
-    ({"kind": "redo"}, "no move to redo"),
-    ({"kind": "undo"}, "no move to undo"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (
+            {"kind": "play", "move": {"type": "sow", "row": 3, "column": 0}},
+            "A turn-start capture is due: click the column to capture.",
+        ),
+        (
+            {"kind": "play", "move": {"type": "sow", "row": 9, "column": 0}},
+            'cannot read ({"type": "sow", "row": 9, "column": 0})',
+        ),
+        ({"kind": "play", "move": "capture 3"}, 'cannot read ("capture 3")'),
+        ({"kind": "play"}, '"play" message lacks its "move"'),
+        (
+            {"kind": "play", "move": CAPTURE, "board": [[0]]},
+            '"play" message has an unexpected "board"',
+        ),
+        ({"kind": "cheat"}, 'unknown message ("cheat")'),
+        ({"move": CAPTURE}, "unknown message (null)"),
+        (["play"], "not a message"),
+        ({"kind": "goto", "moves": 3}, "There is no move 3 in this game (it has 0)"),
+        ({"kind": "redo"}, "no move to redo"),
+        ({"kind": "undo"}, "no move to undo"),
+    ],
+)
 def test_bad_messages_show_an_error_and_change_nothing(content, message):
     b = KisoloBoard()
     before = (b.position, b.move_count, b.trace)
@@ -85,7 +95,8 @@ def test_forged_state_from_the_browser_is_refused():
     assert b.position == start and b.move_count == 0
     assert "tried to change the game directly" in b.error
     assert [k for k in sent if k] == [["legal_moves", "move_count", "position"]], (
-        "the true state is sent back")
+        "the true state is sent back"
+    )
 
 
 def test_the_browser_may_change_the_speed_within_range():
@@ -143,14 +154,16 @@ def test_the_move_list_names_every_move_in_the_board_language():
     b.play({"type": "capture", "column": 0})
     assert b.history == [
         "South captures column 4: North's inner hole 4 and the outer hole behind it",
-        "North captures column 1: South's inner hole 1 and the outer hole behind it"]
+        "North captures column 1: South's inner hole 1 and the outer hole behind it",
+    ]
     b.undo()
     assert b.move_count == 1 and len(b.history) == 2, "a move taken back stays listed"
     b.locale = "ko"
     assert b.history[0] == "남쪽이 4번 열에서 획득합니다: 북쪽 안쪽 줄 4번 구멍과 그 뒤 바깥쪽 구멍"
     b.play({"type": "capture", "column": 6})
-    assert b.history[1] == "북쪽이 7번 열에서 획득합니다: 남쪽 안쪽 줄 7번 구멍과 그 뒤 바깥쪽 구멍", (
-        "a new move replaces the ones taken back")
+    assert (
+        b.history[1] == "북쪽이 7번 열에서 획득합니다: 남쪽 안쪽 줄 7번 구멍과 그 뒤 바깥쪽 구멍"
+    ), "a new move replaces the ones taken back"
     k = KiothiBoard()
     k.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[0, 9, 10]]})
     assert k.history == ["South empties South's boma 5 and South's boma 6 and places the warriors"]
@@ -169,8 +182,12 @@ def test_going_to_a_move_of_the_list_from_the_browser():
     assert b.position_before == positions[0] and b.trace[0]["rule"] == "turn_start_capture"
     browser_says(b, {"kind": "goto", "moves": 3})
     assert b.position == positions[3] and not b.can_redo
-    for bad in ({"kind": "goto", "moves": 9}, {"kind": "goto", "moves": "1"},
-                {"kind": "goto"}, {"kind": "goto", "moves": 1, "extra": 0}):
+    for bad in (
+        {"kind": "goto", "moves": 9},
+        {"kind": "goto", "moves": "1"},
+        {"kind": "goto"},
+        {"kind": "goto", "moves": 1, "extra": 0},
+    ):
         serial = b.error_serial
         browser_says(b, bad)
         assert b.error_serial == serial + 1 and b.error

@@ -36,8 +36,12 @@ STEP_OPTIONAL = ("position", "move", "highlight", "label", "arrow", "predict")
 #: What a prediction asks, and for "number" and "choice" questions, about what.
 PREDICT_KINDS = ("landing", "lifted", "capture", "protected", "number", "choice")
 NUMBER_OF = ("captured", "laps", "nki", "margin")
-CHOICE_OF = {"ends": ("ends", "never"), "captures": ("yes", "no"), "relay": ("yes", "no"),
-             "wins": ("yes", "no")}
+CHOICE_OF = {
+    "ends": ("ends", "never"),
+    "captures": ("yes", "no"),
+    "relay": ("yes", "no"),
+    "wins": ("yes", "no"),
+}
 TEXT_MAX = 4000
 
 
@@ -54,10 +58,10 @@ class InvalidLessonError(MalformedError):
 @dataclass
 class Step:
     text: dict
-    start: dict                  # the position the step starts from
+    start: dict  # the position the step starts from
     move: dict | None = None
     trace: list = field(default_factory=list)
-    after: dict | None = None    # the position after the move
+    after: dict | None = None  # the position after the move
     highlight: list = field(default_factory=list)
     label: dict | None = None
     arrow: dict | None = None
@@ -91,14 +95,18 @@ def load_lesson(source: str | Path | dict) -> LessonScript:
         if not path.suffix and not path.exists():
             path = HERE / f"{source}.json"
             if not path.exists():
-                raise InvalidLessonError(f"no lesson called {str(source)!r}; the lessons here "
-                                         f"are: {', '.join(available_lessons())}")
+                raise InvalidLessonError(
+                    f"no lesson called {str(source)!r}; the lessons here "
+                    f"are: {', '.join(available_lessons())}"
+                )
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise InvalidLessonError(f"{path.name} is not valid JSON: {e}") from None
     except OSError as e:  # a folder, a file that is not there, a name too long
-        raise InvalidLessonError(f"lesson = {str(source)[:80]!r}: expected a lesson id or a "
-                                 f"lesson file, but it cannot be read ({e.strerror})") from None
+        raise InvalidLessonError(
+            f"lesson = {str(source)[:80]!r}: expected a lesson id or a "
+            f"lesson file, but it cannot be read ({e.strerror})"
+        ) from None
     return parse_lesson(data)
 
 
@@ -111,15 +119,19 @@ def _text(value: Any, where: str) -> dict:
     if isinstance(value, str):
         value = {"en": value}
     if not isinstance(value, dict) or "en" not in value:
-        raise InvalidLessonError(f"{where}: expected a text, or an object of texts by language "
-                                 "with at least 'en', e.g. {\"en\": \"...\", \"ko\": \"...\"}")
+        raise InvalidLessonError(
+            f"{where}: expected a text, or an object of texts by language "
+            'with at least \'en\', e.g. {"en": "...", "ko": "..."}'
+        )
     for lang, s in value.items():
         if lang not in LOCALES:
-            raise InvalidLessonError(f"{where}: unknown language {lang!r} (known: "
-                                     f"{', '.join(LOCALES)})")
+            raise InvalidLessonError(
+                f"{where}: unknown language {lang!r} (known: {', '.join(LOCALES)})"
+            )
         if not isinstance(s, str) or not s.strip() or len(s) > TEXT_MAX:
-            raise InvalidLessonError(f"{where}.{lang}: expected a non-empty text of at most "
-                                     f"{TEXT_MAX} characters")
+            raise InvalidLessonError(
+                f"{where}.{lang}: expected a non-empty text of at most {TEXT_MAX} characters"
+            )
     return dict(value)
 
 
@@ -131,8 +143,9 @@ def _fields(d: Any, where: str, required, optional=()) -> dict:
         raise InvalidLessonError(f"{where}: missing field {missing[0]!r}")
     extra = sorted(k for k in d if k not in (*required, *optional))
     if extra:
-        raise InvalidLessonError(f"{where}: unexpected field {extra[0]!r} (allowed: "
-                                 f"{', '.join((*required, *optional))})")
+        raise InvalidLessonError(
+            f"{where}: unexpected field {extra[0]!r} (allowed: {', '.join((*required, *optional))})"
+        )
     return d
 
 
@@ -144,16 +157,19 @@ def parse_lesson(data: Any) -> LessonScript:
     """Check a lesson dict and compute every step's position, trace and answer."""
     d = _fields(data, "lesson", LESSON_FIELDS, LESSON_OPTIONAL)
     if d["format"] != FORMAT or d["version"] != VERSION:
-        raise InvalidLessonError(f"format/version = {d['format']!r}/{d['version']!r}: expected "
-                                 f"{FORMAT!r} version {VERSION}")
+        raise InvalidLessonError(
+            f"format/version = {d['format']!r}/{d['version']!r}: expected "
+            f"{FORMAT!r} version {VERSION}"
+        )
     if not isinstance(d["id"], str) or not d["id"]:
         raise InvalidLessonError("id: expected a short name such as 'pussa-kanawa'")
     game = d["game"]
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidLessonError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
     if not isinstance(d["variant"], dict):
-        raise InvalidLessonError(f"variant = {json.dumps(d['variant'])}: expected an object "
-                                 "such as {\"columns\": 7}")
+        raise InvalidLessonError(
+            f'variant = {json.dumps(d["variant"])}: expected an object such as {{"columns": 7}}'
+        )
     try:
         state = load_position(d["start"]) if "start" in d else new_state(game, **d["variant"])
     except (MalformedError, TypeError) as e:
@@ -186,27 +202,29 @@ def _parse_step(raw, where, state, game):
         except MalformedError as e:
             raise InvalidLessonError(f"{where}: position: {e}") from None
         if state.game != game:
-            raise InvalidLessonError(f"{where}: position: a {state.game} position in a "
-                                     f"{game} lesson")
+            raise InvalidLessonError(
+                f"{where}: position: a {state.game} position in a {game} lesson"
+            )
     step = Step(text=text, start=state.to_dict(), puzzle=_is_puzzle(state))
     if "position" in s:
         _check_reachable(state, where)
     rows, cols = len(step.start["board"]), len(step.start["board"][0])
-    cell = (lambda v, w: _cell(v, f"{where}: {w}", rows, cols))
+    cell = lambda v, w: _cell(v, f"{where}: {w}", rows, cols)
     if "highlight" in s:
         if not isinstance(s["highlight"], list):
             raise InvalidLessonError(f"{where}: highlight: expected a list of [row, column]")
         step.highlight = [cell(v, f"highlight[{j}]") for j, v in enumerate(s["highlight"])]
     if "label" in s:
         lab = _fields(s["label"], f"{where}: label", ("at", "text"))
-        step.label = {"at": cell(lab["at"], "label.at"),
-                      "text": _text(lab["text"], f"{where}: label.text")}
+        step.label = {
+            "at": cell(lab["at"], "label.at"),
+            "text": _text(lab["text"], f"{where}: label.text"),
+        }
     if "arrow" in s:
         arr = _fields(s["arrow"], f"{where}: arrow", ("from", "to"))
         step.arrow = {"from": cell(arr["from"], "arrow.from"), "to": cell(arr["to"], "arrow.to")}
     if "predict" in s and "move" not in s:
-        raise InvalidLessonError(f"{where}: predict: a prediction needs a move to check it "
-                                 "against")
+        raise InvalidLessonError(f"{where}: predict: a prediction needs a move to check it against")
     if "move" in s:
         try:
             after = state.play(s["move"], trace := [])
@@ -241,44 +259,66 @@ def _check_reachable(state, where: str):
             if nki and not n:
                 raise InvalidLessonError(
                     f"{where}: position: boma [{h // 10}, {h % 10}] is marked nki but empty; "
-                    "in play an nki boma is only emptied by lifting, which removes the mark")
+                    "in play an nki boma is only emptied by lifting, which removes the mark"
+                )
     if _total(state) > _variant_total(state):
-        raise InvalidLessonError(f"{where}: position: {_total(state)} pieces, more than the "
-                                 f"{_variant_total(state)} a game of this variant has")
+        raise InvalidLessonError(
+            f"{where}: position: {_total(state)} pieces, more than the "
+            f"{_variant_total(state)} a game of this variant has"
+        )
 
 
 def _parse_predict(raw, where, game, trace, after) -> dict:
     p = _fields(raw, f"{where}: predict", ("ask",), ("of", "question", "explain"))
     ask, of = p["ask"], p.get("of")
     if ask not in PREDICT_KINDS:
-        raise InvalidLessonError(f"{where}: predict.ask = {ask!r}: expected one of "
-                                 f"{', '.join(PREDICT_KINDS)}")
+        raise InvalidLessonError(
+            f"{where}: predict.ask = {ask!r}: expected one of {', '.join(PREDICT_KINDS)}"
+        )
     kinds = {"number": NUMBER_OF, "choice": tuple(CHOICE_OF)}.get(ask)
     if kinds is None and of is not None:
-        raise InvalidLessonError(f"{where}: predict.of: only a number or choice question "
-                                 f"says what it asks about, not {ask!r}")
+        raise InvalidLessonError(
+            f"{where}: predict.of: only a number or choice question "
+            f"says what it asks about, not {ask!r}"
+        )
     if kinds is not None and of not in kinds:
-        raise InvalidLessonError(f"{where}: predict.of = {of!r}: a {ask} question asks about "
-                                 f"one of {', '.join(kinds)}")
+        raise InvalidLessonError(
+            f"{where}: predict.of = {of!r}: a {ask} question asks about one of {', '.join(kinds)}"
+        )
     if (ask == "protected" or of == "nki") and not game_of(game).has_nki:
         raise InvalidLessonError(f"{where}: predict: only Kiothi has nki (protected) bomas")
     if of == "margin" and (not game_of(game).has_jails or after["status"] == "playing"):
-        raise InvalidLessonError(f"{where}: predict.of = 'margin': asks the final difference of "
-                                 "the jails, so the move must end a Kiothi game")
+        raise InvalidLessonError(
+            f"{where}: predict.of = 'margin': asks the final difference of "
+            "the jails, so the move must end a Kiothi game"
+        )
     answer = predict_answer(ask, game, trace, after, of)
     if of == "captured" and any(e["kind"] == "game_end" and e.get("sweep") for e in trace):
-        raise InvalidLessonError(f"{where}: predict: this move ends the game and sweeps "
-                                 "warriors into a jail, so \"how many are captured\" is "
-                                 "ambiguous; ask it of a move that does not end the game")
+        raise InvalidLessonError(
+            f"{where}: predict: this move ends the game and sweeps "
+            'warriors into a jail, so "how many are captured" is '
+            "ambiguous; ask it of a move that does not end the game"
+        )
     if answer is None:
-        why = {"lifted": "this move has no relay, so no hole is lifted after the first lap",
-               "landing": "this move has no lap"}[ask]
+        why = {
+            "lifted": "this move has no relay, so no hole is lifted after the first lap",
+            "landing": "this move has no lap",
+        }[ask]
         raise InvalidLessonError(f"{where}: predict.ask = {ask!r}: {why}")
-    question = _text(p["question"], f"{where}: predict.question") if "question" in p \
+    question = (
+        _text(p["question"], f"{where}: predict.question")
+        if "question" in p
         else default_question(ask, game, of)
+    )
     explain = _text(p["explain"], f"{where}: predict.explain") if "explain" in p else None
-    return {"ask": ask, "of": of, "question": question, "explain": explain, "answer": answer,
-            "options": list(CHOICE_OF[of]) if ask == "choice" else None}
+    return {
+        "ask": ask,
+        "of": of,
+        "question": question,
+        "explain": explain,
+        "answer": answer,
+        "options": list(CHOICE_OF[of]) if ask == "choice" else None,
+    }
 
 
 def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None = None):
@@ -312,12 +352,15 @@ def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None
         endless = any(e["kind"] == "game_end" and e["rule"] == "perpetual_sowing" for e in trace)
         return "never" if endless else "ends"
     if of == "wins":
-        return "yes" if after["winner"] is not None and after["winner"] != after["to_move"] else "no"
+        return (
+            "yes" if after["winner"] is not None and after["winner"] != after["to_move"] else "no"
+        )
     return "yes" if (captures if of == "captures" else relays) else "no"
 
 
-def describe_answer(game: str, predict: dict, answer: Any, locale: str,
-                    names: dict | None = None) -> str:
+def describe_answer(
+    game: str, predict: dict, answer: Any, locale: str, names: dict | None = None
+) -> str:
     """An answer in words: the holes by name, a number, or the option chosen."""
     ask = predict["ask"]
     if ask == "number":

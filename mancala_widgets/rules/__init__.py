@@ -33,10 +33,24 @@ State = KisoloState | KiothiState
 GAMES = {"kisolo": KisoloState, "kiothi": KiothiState}
 
 __all__ = [
-    "GAMES", "LAP_LIMIT", "PLAYERS", "GameOverError", "IllegalMoveError", "InvalidMoveError",
-    "InvalidPositionError", "InvalidRecordError", "KiothiState", "KisoloState",
-    "MalformedError", "State", "apply_move", "dump_position", "initial_position",
-    "legal_moves", "load_position", "play",
+    "GAMES",
+    "LAP_LIMIT",
+    "PLAYERS",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "KiothiState",
+    "KisoloState",
+    "MalformedError",
+    "State",
+    "apply_move",
+    "dump_position",
+    "initial_position",
+    "legal_moves",
+    "load_position",
+    "play",
 ]
 
 _VARIANTS = {"kisolo": ("columns",), "kiothi": ("start_holes", "orthodox")}
@@ -60,25 +74,31 @@ def new_state(game: str, **variant: Any) -> State:
         raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
     unknown = sorted(set(variant) - set(_VARIANTS[game]))
     if unknown:
-        raise InvalidPositionError(f"{unknown[0]!r} is not a {game} variant option "
-                                   f"(options: {', '.join(_VARIANTS[game])})")
+        raise InvalidPositionError(
+            f"{unknown[0]!r} is not a {game} variant option (options: {', '.join(_VARIANTS[game])})"
+        )
     return GAMES[game].initial(**variant)
 
 
 def load_position(d: Any) -> State:
     """Validate a position dict into the engine's own state (raises on bad input)."""
     if not isinstance(d, dict):
-        raise InvalidPositionError(f"position: expected a JSON object (dict), got "
-                                   f"{type(d).__name__}")
+        raise InvalidPositionError(
+            f"position: expected a JSON object (dict), got {type(d).__name__}"
+        )
     game = d.get("game")
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
     board = d.get("board")
-    pieces = sum(v for row in board if isinstance(row, list) for v in row
-                 if is_int(v) and v > 0) if isinstance(board, list) else 0
+    pieces = (
+        sum(v for row in board if isinstance(row, list) for v in row if is_int(v) and v > 0)
+        if isinstance(board, list)
+        else 0
+    )
     if pieces > MAX_PIECES:
-        raise InvalidPositionError(f"board: {pieces} pieces in all: expected at most "
-                                   f"{MAX_PIECES} (a game has at most 84)")
+        raise InvalidPositionError(
+            f"board: {pieces} pieces in all: expected at most {MAX_PIECES} (a game has at most 84)"
+        )
     return GAMES[game].from_dict(d)
 
 

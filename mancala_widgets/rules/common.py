@@ -69,8 +69,9 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_int(value: Any, field: str, error: type[MalformedError], lo: int = 0,
-              hi: int | None = None) -> int:
+def check_int(
+    value: Any, field: str, error: type[MalformedError], lo: int = 0, hi: int | None = None
+) -> int:
     if not is_int(value):
         raise error(f"{field} = {value!r}: expected an integer, got {type(value).__name__}")
     if value < lo or (hi is not None and value > hi):
@@ -85,8 +86,13 @@ def check_bool(value: Any, field: str, error: type[MalformedError]) -> bool:
     return value
 
 
-def check_dict(d: Any, what: str, error: type[MalformedError], required: Iterable[str],
-               optional: Iterable[str] = ()) -> dict:
+def check_dict(
+    d: Any,
+    what: str,
+    error: type[MalformedError],
+    required: Iterable[str],
+    optional: Iterable[str] = (),
+) -> dict:
     if not isinstance(d, dict):
         raise error(f"{what}: expected a JSON object (dict), got {type(d).__name__}")
     required = tuple(required)
@@ -96,12 +102,15 @@ def check_dict(d: Any, what: str, error: type[MalformedError], required: Iterabl
     allowed = set(required) | set(optional)
     extra = sorted(str(k) for k in d if k not in allowed)
     if extra:
-        raise error(f"{what}: unexpected field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
+        raise error(
+            f"{what}: unexpected field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})"
+        )
     return d
 
 
-def check_grid(value: Any, field: str, rows: int, columns: int, cell,
-               error: type[MalformedError]) -> list:
+def check_grid(
+    value: Any, field: str, rows: int, columns: int, cell, error: type[MalformedError]
+) -> list:
     """Check a rows x columns list of lists, each cell with ``cell(v, name)``;
     returns the cells flattened row by row (index ``r * columns + c``)."""
     if not isinstance(value, list) or len(value) != rows:
@@ -117,17 +126,19 @@ def check_grid(value: Any, field: str, rows: int, columns: int, cell,
     return flat
 
 
-def check_cell(value: Any, field: str, rows: int, columns: int,
-               error: type[ValueError]) -> tuple[int, int]:
+def check_cell(
+    value: Any, field: str, rows: int, columns: int, error: type[ValueError]
+) -> tuple[int, int]:
     """A ``[row, column]`` pair inside the board: the one check of a cell, for moves,
     lessons and answers alike."""
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or not all(is_int(v) for v in value)):
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(is_int(v) for v in value):
         raise error(f"{field} = {_shown(value)}: expected [row, column]")
     r, c = value
     if not (0 <= r < rows and 0 <= c < columns):
-        raise error(f"{field} = {_shown(value)}: expected [row, column] on the {rows} x "
-                    f"{columns} board (rows 0 to {rows - 1}, columns 0 to {columns - 1})")
+        raise error(
+            f"{field} = {_shown(value)}: expected [row, column] on the {rows} x "
+            f"{columns} board (rows 0 to {rows - 1}, columns 0 to {columns - 1})"
+        )
     return r, c
 
 
@@ -142,7 +153,7 @@ def _shown(value: Any) -> str:
 
 def grid(flat: list, columns: int) -> list[list]:
     """Flat row-major list back to a list of rows (fresh lists)."""
-    return [flat[i:i + columns] for i in range(0, len(flat), columns)]
+    return [flat[i : i + columns] for i in range(0, len(flat), columns)]
 
 
 def check_result_fields(d: dict, statuses: dict[str, tuple], error: type[MalformedError]):
@@ -156,12 +167,16 @@ def check_result_fields(d: dict, statuses: dict[str, tuple], error: type[Malform
     winner, reason = d["winner"], d["reason"]
     if status == "playing":
         if winner is not None or reason is not None:
-            raise error(f"winner = {winner!r}, reason = {reason!r}: expected both null while "
-                        "status is 'playing'")
+            raise error(
+                f"winner = {winner!r}, reason = {reason!r}: expected both null while "
+                "status is 'playing'"
+            )
         return status, None, None
     if reason not in statuses[status] or not isinstance(reason, str):
-        raise error(f"reason = {reason!r}: expected one of "
-                    f"{', '.join(map(repr, statuses[status]))} when status is {status!r}")
+        raise error(
+            f"reason = {reason!r}: expected one of "
+            f"{', '.join(map(repr, statuses[status]))} when status is {status!r}"
+        )
     if status == "won":
         return status, player_index(winner, "winner", error), reason
     if winner is not None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-Cell = list[int]            # [row, column]
-Taken = list[int]           # [row, column, count]
+Cell = list[int]  # [row, column]
+Taken = list[int]  # [row, column, count]
 PlayerName = Literal["south", "north"]
 
 
@@ -24,8 +24,8 @@ class Lift(TypedDict, total=False):
     cell: Cell
     count: int
     lap: int
-    landing: Cell      # pussa kanawa: the landing hole, whose next hole is lifted
-    left: int          # Kiothi: warriors left in the boma (partial lifting)
+    landing: Cell  # pussa kanawa: the landing hole, whose next hole is lifted
+    left: int  # Kiothi: warriors left in the boma (partial lifting)
     partial: bool
 
 
@@ -38,26 +38,26 @@ class Sow(TypedDict):
 class LapEnd(TypedDict, total=False):
     kind: Literal["lap_end"]
     lap: int
-    cell: Cell         # where the lap's last piece fell
-    occupied: bool     # whether it held pieces just before that drop
+    cell: Cell  # where the lap's last piece fell
+    occupied: bool  # whether it held pieces just before that drop
     then: Literal["relay", "capture", "end", "perpetual"]
-    next: Cell         # Kisolo: the hole after the landing hole, and what it holds
+    next: Cell  # Kisolo: the hole after the landing hole, and what it holds
     next_count: int
-    own_row: bool      # Kiothi: whether the landing boma is the mover's
+    own_row: bool  # Kiothi: whether the landing boma is the mover's
 
 
 class Capture(TypedDict, total=False):
     kind: Literal["capture"]
-    rule: str          # "turn_start_capture", "mid_move_capture" (Kisolo), "capture" (Kiothi)
+    rule: str  # "turn_start_capture", "mid_move_capture" (Kisolo), "capture" (Kiothi)
     player: PlayerName
     lap: int
-    cell: Cell         # Kisolo: the capturing inner hole, sown from; Kiothi: the landing boma
+    cell: Cell  # Kisolo: the capturing inner hole, sown from; Kiothi: the landing boma
     #: What is taken: Kisolo the opponent's inner and outer hole of the column; Kiothi
     #: the opposite boma.
     from_: list[Taken]
-    count: int         # pieces taken (Kiothi: with the capturing warrior)
+    count: int  # pieces taken (Kiothi: with the capturing warrior)
     into: Literal["sow", "jail"]
-    jail: PlayerName   # Kiothi: whose jail
+    jail: PlayerName  # Kiothi: whose jail
 
 
 class NoCapture(TypedDict):
@@ -133,10 +133,10 @@ class GameEnd(TypedDict, total=False):
     status: Literal["won", "draw"]
     winner: PlayerName | None
     reason: str
-    lap: int                 # perpetual sowing: the lap it stopped at
+    lap: int  # perpetual sowing: the lap it stopped at
     repeat_of_lap: int | None  # ... and the earlier lap it repeats (None at the lap limit)
-    occurrences: int         # repetition: the third
-    stuck: PlayerName        # Kiothi: the player who cannot move
+    occurrences: int  # repetition: the third
+    stuck: PlayerName  # Kiothi: the player who cannot move
     sweep: list[Sweep]
     jails: dict[str, int]
     margin: int
@@ -144,11 +144,51 @@ class GameEnd(TypedDict, total=False):
 
 
 #: One event of a trace. (``Capture.from_`` is ``from`` on the wire: a Python keyword.)
-Event = (Lift | Sow | LapEnd | Capture | NoCapture | LeftmostTriple | Place | NkiMark
-         | NkiRelease | LapsSkipped | TurnEnd | GameEnd)
-KINDS = ("lift", "sow", "lap_end", "capture", "no_capture", "leftmost_triple", "place",
-         "nki_mark", "nki_release", "laps_skipped", "turn_end", "game_end")
+Event = (
+    Lift
+    | Sow
+    | LapEnd
+    | Capture
+    | NoCapture
+    | LeftmostTriple
+    | Place
+    | NkiMark
+    | NkiRelease
+    | LapsSkipped
+    | TurnEnd
+    | GameEnd
+)
+KINDS = (
+    "lift",
+    "sow",
+    "lap_end",
+    "capture",
+    "no_capture",
+    "leftmost_triple",
+    "place",
+    "nki_mark",
+    "nki_release",
+    "laps_skipped",
+    "turn_end",
+    "game_end",
+)
 
-__all__ = ["Capture", "Cell", "Event", "GameEnd", "KINDS", "LapEnd", "LapsSkipped",
-           "LeftmostTriple", "Lift", "NkiMark", "NkiRelease", "NoCapture", "Place", "Sow",
-           "Sweep", "TripleCell", "TurnEnd"]
+__all__ = [
+    "Capture",
+    "Cell",
+    "Event",
+    "GameEnd",
+    "KINDS",
+    "LapEnd",
+    "LapsSkipped",
+    "LeftmostTriple",
+    "Lift",
+    "NkiMark",
+    "NkiRelease",
+    "NoCapture",
+    "Place",
+    "Sow",
+    "Sweep",
+    "TripleCell",
+    "TurnEnd",
+]

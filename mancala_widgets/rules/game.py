@@ -79,8 +79,16 @@ def _board(game_name, rows, columns, row_owner, row_kind, circuits, facing_rows)
     for player, circuit in circuits.items():
         for i, cell in enumerate(circuit):
             links[(player, cell)] = circuit[(i + 1) % len(circuit)]
-    return Board(game_name, rows, columns, tuple(row_owner), tuple(row_kind), dict(circuits),
-                 dict(facing_rows), links)
+    return Board(
+        game_name,
+        rows,
+        columns,
+        tuple(row_owner),
+        tuple(row_kind),
+        dict(circuits),
+        dict(facing_rows),
+        links,
+    )
 
 
 @dataclass(frozen=True)
@@ -123,8 +131,7 @@ class Game:
             move["count"] = count
         return move
 
-    def position_from(self, board: list[list[int]], to_move: str = "south",
-                      **fields: Any) -> dict:
+    def position_from(self, board: list[list[int]], to_move: str = "south", **fields: Any) -> dict:
         """A RULES.md position of this game in play on ``board`` (a puzzle or a set-up):
         the default variant, and for Kiothi a turn past the opening of ``to_move``, no
         marks and empty jails unless ``fields`` (e.g. ``nki=``, ``orthodox=``) say."""
@@ -133,10 +140,19 @@ class Game:
             position["columns"] = len(board[0])
         else:
             empty = [[False] * len(board[0]) for _ in board]
-            position.update(turn=7 if to_move == "south" else 8, nki=empty,
-                            sown=[row[:] for row in empty], jails={"south": 0, "north": 0})
-        position.update(to_move=to_move, board=[list(row) for row in board], status="playing",
-                        winner=None, reason=None)
+            position.update(
+                turn=7 if to_move == "south" else 8,
+                nki=empty,
+                sown=[row[:] for row in empty],
+                jails={"south": 0, "north": 0},
+            )
+        position.update(
+            to_move=to_move,
+            board=[list(row) for row in board],
+            status="playing",
+            winner=None,
+            reason=None,
+        )
         position.update(fields)
         return position
 
@@ -155,32 +171,62 @@ def kisolo_board(columns: int = 7, **_: Any) -> Board:
     # right to left; North runs its outer row right to left, then its inner row.
     south = [(3, c) for c in range(n)] + [(2, c) for c in reversed(range(n))]
     north = [(0, c) for c in reversed(range(n))] + [(1, c) for c in range(n)]
-    return _board("kisolo", 4, n, ["north", "north", "south", "south"],
-                  ["outer", "inner", "inner", "outer"], {"south": tuple(south),
-                                                         "north": tuple(north)},
-                  {"south": 2, "north": 1})
+    return _board(
+        "kisolo",
+        4,
+        n,
+        ["north", "north", "south", "south"],
+        ["outer", "inner", "inner", "outer"],
+        {"south": tuple(south), "north": tuple(north)},
+        {"south": 2, "north": 1},
+    )
 
 
 @cache
 def kiothi_board(**_: Any) -> Board:
     # RULES.md "Circuit": one circuit of all 20 bomas, shared by both players.
     circuit = tuple([(1, c) for c in range(10)] + [(0, c) for c in reversed(range(10))])
-    return _board("kiothi", 2, 10, ["north", "south"], ["", ""],
-                  {"south": circuit, "north": circuit}, {"south": 1, "north": 0})
+    return _board(
+        "kiothi",
+        2,
+        10,
+        ["north", "south"],
+        ["", ""],
+        {"south": circuit, "north": circuit},
+        {"south": 1, "north": 0},
+    )
 
 
 _BOARDS = {"kisolo": kisolo_board, "kiothi": kiothi_board}
 
-KISOLO = Game("kisolo", piece="stone", place="hole", variants={"columns": (7, 6)},
-              has_jails=False, has_nki=False, counts_lifted=False, has_opening=False, capture_moves=True,
-              relay_lifts="next", relay_rule="pussa_kanawa",
-              end_reasons={"won": ("inner row emptied",),
-                           "draw": ("perpetual sowing", "repetition")})
-KIOTHI = Game("kiothi", piece="warrior", place="boma",
-              variants={"start_holes": (6, 5), "orthodox": (True, False)},
-              has_jails=True, has_nki=True, counts_lifted=True, has_opening=True, capture_moves=False,
-              relay_lifts="landing", relay_rule="relay",
-              end_reasons={"won": ("no legal move",), "draw": ("equal jails",)})
+KISOLO = Game(
+    "kisolo",
+    piece="stone",
+    place="hole",
+    variants={"columns": (7, 6)},
+    has_jails=False,
+    has_nki=False,
+    counts_lifted=False,
+    has_opening=False,
+    capture_moves=True,
+    relay_lifts="next",
+    relay_rule="pussa_kanawa",
+    end_reasons={"won": ("inner row emptied",), "draw": ("perpetual sowing", "repetition")},
+)
+KIOTHI = Game(
+    "kiothi",
+    piece="warrior",
+    place="boma",
+    variants={"start_holes": (6, 5), "orthodox": (True, False)},
+    has_jails=True,
+    has_nki=True,
+    counts_lifted=True,
+    has_opening=True,
+    capture_moves=False,
+    relay_lifts="landing",
+    relay_rule="relay",
+    end_reasons={"won": ("no legal move",), "draw": ("equal jails",)},
+)
 GAME_LIST = (KISOLO, KIOTHI)
 
 
@@ -189,8 +235,9 @@ def game(name: Any) -> Game:
     for g in GAME_LIST:
         if name == g.name and isinstance(name, str):
             return g
-    raise ValueError(f"game = {name!r}: expected one of "
-                     f"{', '.join(repr(g.name) for g in GAME_LIST)}")
+    raise ValueError(
+        f"game = {name!r}: expected one of {', '.join(repr(g.name) for g in GAME_LIST)}"
+    )
 
 
 def board_of(position: Mapping[str, Any]) -> Board:

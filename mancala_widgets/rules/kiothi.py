@@ -43,8 +43,20 @@ ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
 WARRIORS_PER_BOMA = 5
 STATUSES = {"playing": (), "won": ("no legal move",), "draw": ("equal jails",)}
-POSITION_FIELDS = ("game", "start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown",
-                   "jails", "status", "winner", "reason")
+POSITION_FIELDS = (
+    "game",
+    "start_holes",
+    "orthodox",
+    "to_move",
+    "turn",
+    "board",
+    "nki",
+    "sown",
+    "jails",
+    "status",
+    "winner",
+    "reason",
+)
 
 # The board's facts (rules/game.py) as flat tables: boma (r, c) is index r * 10 + c.
 _BOARD = kiothi_board()
@@ -54,8 +66,9 @@ for _i, _h in enumerate(CIRCUIT):
     NEXT[_h] = CIRCUIT[(_i + 1) % SIZE]
 OWNER = [PLAYERS.index(_BOARD.owner(divmod(h, COLS))) for h in range(SIZE)]
 OWN_ROW = tuple(_BOARD.facing_rows[name] for name in PLAYERS)  # South's row, North's row
-OWN_BOMAS = tuple([r * COLS + c for r in _BOARD.rows_of(name) for c in range(COLS)]
-                  for name in PLAYERS)
+OWN_BOMAS = tuple(
+    [r * COLS + c for r in _BOARD.rows_of(name) for c in range(COLS)] for name in PLAYERS
+)
 RECORD_FROM_LAP = 32
 
 
@@ -98,11 +111,35 @@ class KiothiState:
 
     game = "kiothi"
     GAME = KIOTHI  # the game's fixed facts (rules/game.py)
-    __slots__ = ("start_holes", "orthodox", "to_move", "turn", "board", "nki", "sown", "jails",
-                 "status", "winner", "reason", "move_stats")
+    __slots__ = (
+        "start_holes",
+        "orthodox",
+        "to_move",
+        "turn",
+        "board",
+        "nki",
+        "sown",
+        "jails",
+        "status",
+        "winner",
+        "reason",
+        "move_stats",
+    )
 
-    def __init__(self, start_holes, orthodox, to_move, turn, board, nki, sown, jails,
-                 status="playing", winner=None, reason=None):
+    def __init__(
+        self,
+        start_holes,
+        orthodox,
+        to_move,
+        turn,
+        board,
+        nki,
+        sown,
+        jails,
+        status="playing",
+        winner=None,
+        reason=None,
+    ):
         self.start_holes = start_holes
         self.orthodox = orthodox
         self.to_move = to_move
@@ -127,8 +164,7 @@ class KiothiState:
         check_bool(orthodox, "orthodox", E)
         empty = empty_at_start(start_holes)
         board = [0 if empty[h] else WARRIORS_PER_BOMA for h in range(SIZE)]
-        return cls(start_holes, orthodox, SOUTH, 1, board, [False] * SIZE, [False] * SIZE,
-                   [0, 0])
+        return cls(start_holes, orthodox, SOUTH, 1, board, [False] * SIZE, [False] * SIZE, [0, 0])
 
     @classmethod
     def from_dict(cls, d) -> KiothiState:
@@ -143,8 +179,10 @@ class KiothiState:
         to_move = player_index(d["to_move"], "to_move", E)
         turn = check_int(d["turn"], "turn", E, 1)
         if turn <= 2 and to_move != turn - 1:
-            raise E(f"to_move = {d['to_move']!r}: turn {turn} of the opening is "
-                    f"{PLAYERS[turn - 1]}'s (turn 1 is South's, turn 2 is North's)")
+            raise E(
+                f"to_move = {d['to_move']!r}: turn {turn} of the opening is "
+                f"{PLAYERS[turn - 1]}'s (turn 1 is South's, turn 2 is North's)"
+            )
         board = check_grid(d["board"], "board", ROWS, COLS, lambda v, f: check_int(v, f, E), E)
         nki = check_grid(d["nki"], "nki", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
         sown = check_grid(d["sown"], "sown", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
@@ -155,38 +193,59 @@ class KiothiState:
             for name, marks in (("nki", nki), ("sown", sown)):
                 if any(marks):
                     h = marks.index(True)
-                    raise E(f"{name}[{h // COLS}][{h % COLS}] = true: no boma is {name} before "
-                            f"the opening ends, but turn = {turn}")
-        state = cls(start_holes, orthodox, to_move, turn, board, nki, sown, jails,
-                    status, winner, reason)
+                    raise E(
+                        f"{name}[{h // COLS}][{h % COLS}] = true: no boma is {name} before "
+                        f"the opening ends, but turn = {turn}"
+                    )
+        state = cls(
+            start_holes, orthodox, to_move, turn, board, nki, sown, jails, status, winner, reason
+        )
         if status == "playing":
             if not state.has_legal_move(to_move):
-                raise E(f"to_move = {d['to_move']!r} has no legal move, so the position cannot "
-                        "still be 'playing' (the game ends when the player to move cannot move)")
+                raise E(
+                    f"to_move = {d['to_move']!r} has no legal move, so the position cannot "
+                    "still be 'playing' (the game ends when the player to move cannot move)"
+                )
         else:
             if any(board):
-                raise E("board: a finished Kiothi game has every warrior in a jail, but the "
-                        f"board still holds {sum(board)}")
+                raise E(
+                    "board: a finished Kiothi game has every warrior in a jail, but the "
+                    f"board still holds {sum(board)}"
+                )
             expected = _result_of(jails)
             if (status, winner) != expected[:2]:
-                raise E(f"status = {status!r}, winner = {d['winner']!r}: the jails "
-                        f"{jails[0]}-{jails[1]} give {expected[0]!r}"
-                        + (f" for {PLAYERS[expected[1]]}" if expected[1] is not None else ""))
+                raise E(
+                    f"status = {status!r}, winner = {d['winner']!r}: the jails "
+                    f"{jails[0]}-{jails[1]} give {expected[0]!r}"
+                    + (f" for {PLAYERS[expected[1]]}" if expected[1] is not None else "")
+                )
         return state
 
     def to_dict(self) -> dict:
-        return {"game": "kiothi", "start_holes": self.start_holes, "orthodox": self.orthodox,
-                "to_move": PLAYERS[self.to_move], "turn": self.turn,
-                "board": grid(self.board, COLS), "nki": grid(self.nki, COLS),
-                "sown": grid(self.sown, COLS),
-                "jails": {"south": self.jails[0], "north": self.jails[1]},
-                "status": self.status,
-                "winner": None if self.winner is None else PLAYERS[self.winner],
-                "reason": self.reason}
+        return {
+            "game": "kiothi",
+            "start_holes": self.start_holes,
+            "orthodox": self.orthodox,
+            "to_move": PLAYERS[self.to_move],
+            "turn": self.turn,
+            "board": grid(self.board, COLS),
+            "nki": grid(self.nki, COLS),
+            "sown": grid(self.sown, COLS),
+            "jails": {"south": self.jails[0], "north": self.jails[1]},
+            "status": self.status,
+            "winner": None if self.winner is None else PLAYERS[self.winner],
+            "reason": self.reason,
+        }
 
     def key(self) -> tuple:
-        return (tuple(self.board), tuple(self.nki), tuple(self.sown), tuple(self.jails),
-                self.to_move, self.turn > 2)
+        return (
+            tuple(self.board),
+            tuple(self.nki),
+            tuple(self.sown),
+            tuple(self.jails),
+            self.to_move,
+            self.turn > 2,
+        )
 
     @property
     def opening(self) -> bool:
@@ -218,39 +277,53 @@ class KiothiState:
             return []
         p = self.to_move
         if self.opening:
-            return [{"type": "redistribute", "lift": [cell(a), cell(b)]}
-                    for a, b in self.lift_pairs(p)]
-        return [{"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
-                for h, k in self.sowing_candidates(p)
-                if _Sowing(self, p, None).run(h, k) is None]
+            return [
+                {"type": "redistribute", "lift": [cell(a), cell(b)]} for a, b in self.lift_pairs(p)
+            ]
+        return [
+            {"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
+            for h, k in self.sowing_candidates(p)
+            if _Sowing(self, p, None).run(h, k) is None
+        ]
 
     def successors(self) -> list[tuple[dict, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
         (for search; the opening's moves are too many to list)."""
         if self.status != "playing" or self.opening:
-            raise ValueError("successors() lists sowing moves of a game in play, after the "
-                             "opening")
+            raise ValueError("successors() lists sowing moves of a game in play, after the opening")
         p, out = self.to_move, []
         for h, k in self.sowing_candidates(p):
             sowing = _Sowing(self, p, None)
             if sowing.run(h, k) is None:
-                after = KiothiState(self.start_holes, self.orthodox, 1 - p, self.turn + 1,
-                                    sowing.b, sowing.nki, sowing.sown, sowing.jails)
-                out.append(({"type": "sow", "row": h // COLS, "column": h % COLS, "count": k},
-                            after.end_if_stuck(None)))
+                after = KiothiState(
+                    self.start_holes,
+                    self.orthodox,
+                    1 - p,
+                    self.turn + 1,
+                    sowing.b,
+                    sowing.nki,
+                    sowing.sown,
+                    sowing.jails,
+                )
+                out.append(
+                    (
+                        {"type": "sow", "row": h // COLS, "column": h % COLS, "count": k},
+                        after.end_if_stuck(None),
+                    )
+                )
         return out
 
     def has_legal_move(self, p: int) -> bool:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
         if self.opening:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
-        return any(_Sowing(self, p, None).run(h, k) is None
-                   for h, k in self.sowing_candidates(p))
+        return any(_Sowing(self, p, None).run(h, k) is None for h, k in self.sowing_candidates(p))
 
     def parse_move(self, move):
         if self.status != "playing":
-            raise GameOverError(f"the game is over ({self.status}, {self.reason}); "
-                                "no more moves can be played")
+            raise GameOverError(
+                f"the game is over ({self.status}, {self.reason}); no more moves can be played"
+            )
         E = InvalidMoveError
         if not isinstance(move, dict):
             raise E(f"move: expected a JSON object (dict), got {type(move).__name__}")
@@ -263,43 +336,64 @@ class KiothiState:
             r, c = check_cell((move["row"], move["column"]), "row/column", ROWS, COLS, E)
             k = check_int(move["count"], "count", E, 1)
             if self.opening:
-                raise IllegalMoveError(f"turn {self.turn} is an opening turn: the move must be a "
-                                       "redistribution, not a sowing", rule="opening_redistribution")
+                raise IllegalMoveError(
+                    f"turn {self.turn} is an opening turn: the move must be a "
+                    "redistribution, not a sowing",
+                    rule="opening_redistribution",
+                )
             h, p = r * COLS + c, self.to_move
             if OWNER[h] != p:
-                raise IllegalMoveError(f"boma ({r},{c}) is {PLAYERS[1 - p]}'s; {PLAYERS[p]} "
-                                       f"sows only from row {OWN_ROW[p]}", rule="own_bomas")
+                raise IllegalMoveError(
+                    f"boma ({r},{c}) is {PLAYERS[1 - p]}'s; {PLAYERS[p]} "
+                    f"sows only from row {OWN_ROW[p]}",
+                    rule="own_bomas",
+                )
             if self.board[h] < k:
-                raise IllegalMoveError(f"count = {k}: boma ({r},{c}) holds only "
-                                       f"{self.board[h]} warriors", rule="partial_lifting")
+                raise IllegalMoveError(
+                    f"count = {k}: boma ({r},{c}) holds only {self.board[h]} warriors",
+                    rule="partial_lifting",
+                )
             return ("sow", h, k)
         raise E(f"type = {kind!r}: expected 'redistribute' or 'sow' for Kiothi")
 
     def _parse_redistribute(self, move):
         E, p = InvalidMoveError, self.to_move
         if not self.opening:
-            raise IllegalMoveError(f"turn {self.turn}: the opening redistribution is only played "
-                                   "on turns 1 and 2", rule="opening_redistribution")
+            raise IllegalMoveError(
+                f"turn {self.turn}: the opening redistribution is only played on turns 1 and 2",
+                rule="opening_redistribution",
+            )
         lift = move["lift"]
         if not isinstance(lift, list) or len(lift) != 2:
-            raise IllegalMoveError(f"lift = {lift!r}: exactly two bomas must be lifted",
-                                   rule="opening_redistribution") if isinstance(lift, list) \
+            raise (
+                IllegalMoveError(
+                    f"lift = {lift!r}: exactly two bomas must be lifted",
+                    rule="opening_redistribution",
+                )
+                if isinstance(lift, list)
                 else E(f"lift = {lift!r}: expected a list of two [row, column] pairs")
+            )
         lifted = []
         for i, item in enumerate(lift):
             r, c = check_cell(item, f"lift[{i}]", ROWS, COLS, E)
             h = r * COLS + c
             if OWNER[h] != p:
-                raise IllegalMoveError(f"lift[{i}] = [{r}, {c}] is {PLAYERS[1 - p]}'s boma; "
-                                       f"{PLAYERS[p]} lifts from their own row {OWN_ROW[p]}",
-                                       rule="opening_redistribution")
+                raise IllegalMoveError(
+                    f"lift[{i}] = [{r}, {c}] is {PLAYERS[1 - p]}'s boma; "
+                    f"{PLAYERS[p]} lifts from their own row {OWN_ROW[p]}",
+                    rule="opening_redistribution",
+                )
             if not self.board[h]:
-                raise IllegalMoveError(f"lift[{i}] = [{r}, {c}] is empty; both lifted bomas "
-                                       "must hold warriors", rule="opening_redistribution")
+                raise IllegalMoveError(
+                    f"lift[{i}] = [{r}, {c}] is empty; both lifted bomas must hold warriors",
+                    rule="opening_redistribution",
+                )
             lifted.append(h)
         if lifted[0] == lifted[1]:
-            raise IllegalMoveError("lift: the two lifted bomas must be different, got "
-                                   f"{cell(lifted[0])} twice", rule="opening_redistribution")
+            raise IllegalMoveError(
+                f"lift: the two lifted bomas must be different, got {cell(lifted[0])} twice",
+                rule="opening_redistribution",
+            )
         place = move["place"]
         if not isinstance(place, list):
             raise E(f"place = {place!r}: expected a list of [row, column, count] entries")
@@ -312,20 +406,27 @@ class KiothiState:
             if not is_int(n):
                 raise E(f"place[{i}][2] = {n!r}: expected an integer count")
             if n < 1:
-                raise IllegalMoveError(f"place[{i}][2] = {n}: each placement puts at least one "
-                                       "warrior", rule="opening_redistribution")
+                raise IllegalMoveError(
+                    f"place[{i}][2] = {n}: each placement puts at least one warrior",
+                    rule="opening_redistribution",
+                )
             h = r * COLS + c
             if h in seen:
-                raise IllegalMoveError(f"place[{i}]: boma [{r}, {c}] appears twice; name each "
-                                       "boma once with its total", rule="opening_redistribution")
+                raise IllegalMoveError(
+                    f"place[{i}]: boma [{r}, {c}] appears twice; name each "
+                    "boma once with its total",
+                    rule="opening_redistribution",
+                )
             seen.add(h)
             placed.append((h, n))
         total = sum(self.board[h] for h in lifted)
         used = sum(n for _, n in placed)
         if used != total:
-            raise IllegalMoveError(f"place: {used} warriors placed, but {total} were lifted; "
-                                   "every lifted warrior must be placed",
-                                   rule="opening_redistribution")
+            raise IllegalMoveError(
+                f"place: {used} warriors placed, but {total} were lifted; "
+                "every lifted warrior must be placed",
+                rule="opening_redistribution",
+            )
         return ("redistribute", lifted, placed)
 
     # -- playing a move ---------------------------------------------------------
@@ -343,8 +444,9 @@ class KiothiState:
             if illegal is not None:
                 raise IllegalMoveError(illegal[1], rule=illegal[0])
             board, nki, sown, jails = sowing.b, sowing.nki, sowing.sown, sowing.jails
-        after = KiothiState(self.start_holes, self.orthodox, 1 - p, self.turn + 1,
-                            board, nki, sown, jails)
+        after = KiothiState(
+            self.start_holes, self.orthodox, 1 - p, self.turn + 1, board, nki, sown, jails
+        )
         if parsed[0] == "sow":
             after.move_stats = (sowing.lap, sowing.captures)
         return after.end_if_stuck(trace)
@@ -353,21 +455,33 @@ class KiothiState:
         b = self.board[:]
         for h in lifted:
             if trace is not None:
-                trace.append({"kind": "lift", "rule": "opening_redistribution", "cell": cell(h),
-                              "count": b[h]})
+                trace.append(
+                    {
+                        "kind": "lift",
+                        "rule": "opening_redistribution",
+                        "cell": cell(h),
+                        "count": b[h],
+                    }
+                )
             b[h] = 0
         for h, n in placed:
             if trace is not None:
-                trace.append({"kind": "place", "rule": "opening_redistribution",
-                              "cell": cell(h), "count": n})
+                trace.append(
+                    {"kind": "place", "rule": "opening_redistribution", "cell": cell(h), "count": n}
+                )
             b[h] += n
         nki = self.nki[:]
         if self.turn == 2:
             # RULES.md nki marking: once, when both redistributions are done.
             nki = [bool(v) for v in b]
             if trace is not None:
-                trace.append({"kind": "nki_mark", "rule": "nki_marking",
-                              "cells": [cell(h) for h in range(SIZE) if nki[h]]})
+                trace.append(
+                    {
+                        "kind": "nki_mark",
+                        "rule": "nki_marking",
+                        "cells": [cell(h) for h in range(SIZE) if nki[h]],
+                    }
+                )
         return b, nki, self.sown[:], self.jails[:]
 
     def end_if_stuck(self, trace) -> KiothiState:
@@ -387,13 +501,20 @@ class KiothiState:
                 self.board[h] = 0
         self.status, self.winner, self.reason, margin = _result_of(self.jails)
         if trace is not None:
-            trace.append({"kind": "game_end", "rule": "no_legal_move", "stuck": PLAYERS[q],
-                          "sweep": sweep, "jails": {"south": self.jails[0],
-                                                    "north": self.jails[1]},
-                          "status": self.status,
-                          "winner": None if self.winner is None else PLAYERS[self.winner],
-                          "reason": self.reason, "margin": margin,
-                          "one_warrior_victory": margin == 2})
+            trace.append(
+                {
+                    "kind": "game_end",
+                    "rule": "no_legal_move",
+                    "stuck": PLAYERS[q],
+                    "sweep": sweep,
+                    "jails": {"south": self.jails[0], "north": self.jails[1]},
+                    "status": self.status,
+                    "winner": None if self.winner is None else PLAYERS[self.winner],
+                    "reason": self.reason,
+                    "margin": margin,
+                    "one_warrior_victory": margin == 2,
+                }
+            )
         return self
 
 
@@ -429,8 +550,17 @@ class _Sowing:
     def lift(self, h: int, k: int, rule: str):
         contents = self.b[h]
         if self.tracing:
-            self.emit({"kind": "lift", "rule": rule, "cell": cell(h), "count": k,
-                       "left": contents - k, "partial": k < contents, "lap": self.lap})
+            self.emit(
+                {
+                    "kind": "lift",
+                    "rule": rule,
+                    "cell": cell(h),
+                    "count": k,
+                    "left": contents - k,
+                    "partial": k < contents,
+                    "lap": self.lap,
+                }
+            )
         self.b[h] -= k
         if self.nki[h]:
             self.release_nki(h)
@@ -460,39 +590,69 @@ class _Sowing:
         last = self.sow_from_next(h, k)
         occupied = b[last] > 1
         if self.state.orthodox and occupied and OWNER[last] == p:
-            return ("first_lap_restriction",
-                    f"lifting {k} from boma {cell(h)} would end the first lap in "
-                    f"{PLAYERS[p]}'s own occupied boma {cell(last)}, which the orthodox "
-                    "first-lap restriction forbids")
+            return (
+                "first_lap_restriction",
+                f"lifting {k} from boma {cell(h)} would end the first lap in "
+                f"{PLAYERS[p]}'s own occupied boma {cell(last)}, which the orthodox "
+                "first-lap restriction forbids",
+            )
         seen = set()
         while occupied:
             # A repeat means a cycle, which would also reach LAP_LIMIT: the verdict is the
             # same either way, so states are only remembered once a relay runs long.
             key = (tuple(b), last) if self.lap >= RECORD_FROM_LAP else None
             if key in seen or self.lap >= LAP_LIMIT:
-                why = ("comes back to a lap end seen before" if key in seen
-                       else f"is still going after {LAP_LIMIT:,} laps")
-                return ("perpetual_sowing",
-                        f"lifting {k} from boma {cell(h)} starts a relay that {why}, so it "
-                        "would never end: a perpetual move is not allowed")
+                why = (
+                    "comes back to a lap end seen before"
+                    if key in seen
+                    else f"is still going after {LAP_LIMIT:,} laps"
+                )
+                return (
+                    "perpetual_sowing",
+                    f"lifting {k} from boma {cell(h)} starts a relay that {why}, so it "
+                    "would never end: a perpetual move is not allowed",
+                )
             if key is not None:
                 seen.add(key)
             if self.tracing:
-                self.emit({"kind": "lap_end", "lap": self.lap, "cell": cell(last), "occupied": True,
-                           "own_row": OWNER[last] == p, "then": "relay"})
+                self.emit(
+                    {
+                        "kind": "lap_end",
+                        "lap": self.lap,
+                        "cell": cell(last),
+                        "occupied": True,
+                        "own_row": OWNER[last] == p,
+                        "then": "relay",
+                    }
+                )
             self.lap += 1
             m = b[last]
             self.lift(last, m, "relay")
             last = self.sow_from_next(last, m)
             occupied = b[last] > 1
         if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
-            self.trace.append({"kind": "laps_skipped", "from_lap": TRACE_LAP_LIMIT + 1,
-                               "to_lap": self.lap, "board": grid(b, COLS),
-                               "nki": grid(self.nki, COLS), "sown": grid(self.sown, COLS)})
+            self.trace.append(
+                {
+                    "kind": "laps_skipped",
+                    "from_lap": TRACE_LAP_LIMIT + 1,
+                    "to_lap": self.lap,
+                    "board": grid(b, COLS),
+                    "nki": grid(self.nki, COLS),
+                    "sown": grid(self.sown, COLS),
+                }
+            )
             self.resumed = True
         if self.tracing:
-            self.emit({"kind": "lap_end", "lap": self.lap, "cell": cell(last), "occupied": False,
-                       "own_row": OWNER[last] == p, "then": "end"})
+            self.emit(
+                {
+                    "kind": "lap_end",
+                    "lap": self.lap,
+                    "cell": cell(last),
+                    "occupied": False,
+                    "own_row": OWNER[last] == p,
+                    "then": "end",
+                }
+            )
         self.capture(last)
         return None
 
@@ -510,25 +670,50 @@ class _Sowing:
             taken = b[opp]
             self.captures += 1
             if self.tracing:
-                self.emit({"kind": "capture", "rule": "capture", "player": PLAYERS[p],
-                           "lap": self.lap, "cell": cell(last), "from": [cell(opp) + [taken]],
-                           "count": taken + 1, "into": "jail", "jail": PLAYERS[p]})
+                self.emit(
+                    {
+                        "kind": "capture",
+                        "rule": "capture",
+                        "player": PLAYERS[p],
+                        "lap": self.lap,
+                        "cell": cell(last),
+                        "from": [cell(opp) + [taken]],
+                        "count": taken + 1,
+                        "into": "jail",
+                        "jail": PLAYERS[p],
+                    }
+                )
             self.jails[p] += taken + 1
             b[opp] = b[last] = 0
             if last == LEFTMOST[p]:
                 self.leftmost_triple()
             return
         if self.tracing:
-            self.emit({"kind": "no_capture", "rule": rule, "cell": cell(last), "opposite": cell(opp),
-                       "why": why})
+            self.emit(
+                {
+                    "kind": "no_capture",
+                    "rule": rule,
+                    "cell": cell(last),
+                    "opposite": cell(opp),
+                    "why": why,
+                }
+            )
 
     def leftmost_triple(self):
         """A capture from the leftmost boma may also take the three bomas to its right."""
         b, p = self.b, self.p
         at_start = empty_at_start(self.state.start_holes)
         triple = TRIPLE[p]
-        bomas = [{"cell": cell(h), "count": b[h], "nki": self.nki[h],
-                  "empty_at_start": at_start[h], "sown": self.sown[h]} for h in triple]
+        bomas = [
+            {
+                "cell": cell(h),
+                "count": b[h],
+                "nki": self.nki[h],
+                "empty_at_start": at_start[h],
+                "sown": self.sown[h],
+            }
+            for h in triple
+        ]
         if not all(b[h] for h in triple):
             why = "not_all_full"
         elif any(self.nki[h] for h in triple):
@@ -539,9 +724,18 @@ class _Sowing:
             why = None
         count = sum(b[h] for h in triple) if why is None else 0
         if self.tracing:
-            self.emit({"kind": "leftmost_triple", "rule": "leftmost_triple", "player": PLAYERS[p],
-                       "taken": why is None, "why": why, "cells": bomas, "count": count,
-                       "jail": PLAYERS[p]})
+            self.emit(
+                {
+                    "kind": "leftmost_triple",
+                    "rule": "leftmost_triple",
+                    "player": PLAYERS[p],
+                    "taken": why is None,
+                    "why": why,
+                    "cells": bomas,
+                    "count": count,
+                    "jail": PLAYERS[p],
+                }
+            )
         if why is None:
             self.jails[p] += count
             for h in triple:

@@ -40,8 +40,11 @@ STONES_PER_HOLE = 3
 ROWS = 4
 #: RULES.md step 7: the third occurrence of a position draws the game.
 REPETITION_LIMIT = 3
-STATUSES = {"playing": (), "won": ("inner row emptied",),
-            "draw": ("perpetual sowing", "repetition")}
+STATUSES = {
+    "playing": (),
+    "won": ("inner row emptied",),
+    "draw": ("perpetual sowing", "repetition"),
+}
 POSITION_FIELDS = ("game", "columns", "to_move", "board", "status", "winner", "reason")
 
 
@@ -52,7 +55,7 @@ class Geometry:
     def __init__(self, columns: int):
         board = kisolo_board(columns)
         n = self.columns = columns
-        flat = (lambda cell: cell[0] * n + cell[1])
+        flat = lambda cell: cell[0] * n + cell[1]
         self.circuit = tuple([flat(h) for h in board.circuits[name]] for name in PLAYERS)
         self.next = [0] * (ROWS * n)
         for name in PLAYERS:
@@ -60,8 +63,12 @@ class Geometry:
                 self.next[flat(h)] = flat(board.next(name, h))
         self.owner = [PLAYERS.index(board.owner((h // n, h % n))) for h in range(ROWS * n)]
         self.inner = tuple([board.facing_rows[name] * n + c for c in range(n)] for name in PLAYERS)
-        self.outer = tuple([r * n + c for c in range(n)] for name in PLAYERS
-                           for r in board.rows_of(name) if r != board.facing_rows[name])
+        self.outer = tuple(
+            [r * n + c for c in range(n)]
+            for name in PLAYERS
+            for r in board.rows_of(name)
+            if r != board.facing_rows[name]
+        )
         self.is_inner = [False] * (ROWS * n)
         for h in self.inner[SOUTH] + self.inner[NORTH]:
             self.is_inner[h] = True
@@ -82,8 +89,15 @@ class KisoloState:
     GAME = KISOLO  # the game's fixed facts (rules/game.py)
     __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason", "move_stats")
 
-    def __init__(self, columns: int, board: list[int], to_move: int, status: str = "playing",
-                 winner: int | None = None, reason: str | None = None):
+    def __init__(
+        self,
+        columns: int,
+        board: list[int],
+        to_move: int,
+        status: str = "playing",
+        winner: int | None = None,
+        reason: str | None = None,
+    ):
         self.columns = columns
         self.geo = geometry(columns)
         self.board = board
@@ -111,8 +125,7 @@ class KisoloState:
         columns = d["columns"]
         if type(columns) is not int or columns not in COLUMN_CHOICES:
             raise E(f"columns = {columns!r}: expected 7 or 6")
-        board = check_grid(d["board"], "board", ROWS, columns,
-                           lambda v, f: check_int(v, f, E), E)
+        board = check_grid(d["board"], "board", ROWS, columns, lambda v, f: check_int(v, f, E), E)
         to_move = player_index(d["to_move"], "to_move", E)
         status, winner, reason = check_result_fields(d, STATUSES, E)
         state = cls(columns, board, to_move, status, winner, reason)
@@ -121,19 +134,28 @@ class KisoloState:
             if status == "playing" and not any(board[h] for h in geo.circuit[p]):
                 # Stones leave a side only by capture, and the capture that takes a
                 # side's last inner stones has already won.
-                raise E(f"board: {PLAYERS[p]} has no stones, so the position cannot still be "
-                        "'playing' (the capture that took them would have won)")
+                raise E(
+                    f"board: {PLAYERS[p]} has no stones, so the position cannot still be "
+                    "'playing' (the capture that took them would have won)"
+                )
         if status == "won" and any(board[h] for h in geo.inner[1 - winner]):
             loser = PLAYERS[1 - winner]
-            raise E(f"winner = {d['winner']!r}: a Kisolo game is won by emptying the "
-                    f"opponent's inner row, but {loser}'s inner row still has stones")
+            raise E(
+                f"winner = {d['winner']!r}: a Kisolo game is won by emptying the "
+                f"opponent's inner row, but {loser}'s inner row still has stones"
+            )
         return state
 
     def to_dict(self) -> dict:
-        return {"game": "kisolo", "columns": self.columns, "to_move": PLAYERS[self.to_move],
-                "board": grid(self.board, self.columns), "status": self.status,
-                "winner": None if self.winner is None else PLAYERS[self.winner],
-                "reason": self.reason}
+        return {
+            "game": "kisolo",
+            "columns": self.columns,
+            "to_move": PLAYERS[self.to_move],
+            "board": grid(self.board, self.columns),
+            "status": self.status,
+            "winner": None if self.winner is None else PLAYERS[self.winner],
+            "reason": self.reason,
+        }
 
     def key(self) -> tuple:
         """What makes two positions "the same" for the repetition draw."""
@@ -170,14 +192,18 @@ class KisoloState:
         if captures:
             return [{"type": "capture", "column": c} for c in captures]
         n, b = self.columns, self.board
-        return [{"type": "sow", "row": h // n, "column": h % n}
-                for h in sorted(self.geo.circuit[self.to_move]) if b[h]]
+        return [
+            {"type": "sow", "row": h // n, "column": h % n}
+            for h in sorted(self.geo.circuit[self.to_move])
+            if b[h]
+        ]
 
     def parse_move(self, move) -> tuple[str, int]:
         """Check a move dict; returns ``("capture", column)`` or ``("sow", hole index)``."""
         if self.status != "playing":
-            raise GameOverError(f"the game is over ({self.status}, {self.reason}); "
-                                "no more moves can be played")
+            raise GameOverError(
+                f"the game is over ({self.status}, {self.reason}); no more moves can be played"
+            )
         E = InvalidMoveError
         if not isinstance(move, dict):
             raise E(f"move: expected a JSON object (dict), got {type(move).__name__}")
@@ -191,7 +217,8 @@ class KisoloState:
                 raise IllegalMoveError(
                     f"capture column {c} is not possible: a turn-start capture needs stones in "
                     f"both inner holes of the column (captures possible now: {captures or 'none'})",
-                    rule="turn_start_capture")
+                    rule="turn_start_capture",
+                )
             return ("capture", c)
         if kind == "sow":
             check_dict(move, "sow move", E, ("type", "row", "column"))
@@ -201,23 +228,29 @@ class KisoloState:
             p = self.to_move
             if self.geo.owner[h] != p:
                 rows = "2 and 3" if p == SOUTH else "0 and 1"
-                raise IllegalMoveError(f"hole ({r},{c}) belongs to {PLAYERS[1 - p]}; "
-                                       f"{PLAYERS[p]} may only sow their own rows {rows}",
-                                       rule="own_holes")
+                raise IllegalMoveError(
+                    f"hole ({r},{c}) belongs to {PLAYERS[1 - p]}; "
+                    f"{PLAYERS[p]} may only sow their own rows {rows}",
+                    rule="own_holes",
+                )
             if not self.board[h]:
-                raise IllegalMoveError(f"hole ({r},{c}) is empty; only a hole with stones can "
-                                       "be sown", rule="sow")
+                raise IllegalMoveError(
+                    f"hole ({r},{c}) is empty; only a hole with stones can be sown", rule="sow"
+                )
             captures = self.capture_columns()
             if captures:
-                raise IllegalMoveError(f"a turn-start capture is due (columns {captures}), so "
-                                       "sowing is not allowed", rule="turn_start_capture")
+                raise IllegalMoveError(
+                    f"a turn-start capture is due (columns {captures}), so sowing is not allowed",
+                    rule="turn_start_capture",
+                )
             return ("sow", h)
         raise E(f"type = {kind!r}: expected 'capture' or 'sow' for Kisolo")
 
     # -- playing a move ---------------------------------------------------------
 
-    def play(self, move, trace: list | None = None,
-             history: Mapping[tuple, int] | None = None) -> KisoloState:
+    def play(
+        self, move, trace: list | None = None, history: Mapping[tuple, int] | None = None
+    ) -> KisoloState:
         """The position after ``move``; appends the move's events to ``trace``.
 
         ``history`` counts how often each position (``key()``) has occurred in the game
@@ -230,8 +263,9 @@ class KisoloState:
 class _Turn:
     """One turn, RULES.md steps 1-6, on a private copy of the board."""
 
-    def __init__(self, state: KisoloState, trace: list | None,
-                 history: Mapping[tuple, int] | None = None):
+    def __init__(
+        self, state: KisoloState, trace: list | None, history: Mapping[tuple, int] | None = None
+    ):
         self.history = history
         self.state = state
         self.geo = state.geo
@@ -260,8 +294,9 @@ class _Turn:
                 holes.append(h)
         if holes is not None:
             if self.tracing:
-                self.emit({"kind": "sow", "lap": self.lap,
-                           "cells": [self.geo.cell(x) for x in holes]})
+                self.emit(
+                    {"kind": "sow", "lap": self.lap, "cells": [self.geo.cell(x) for x in holes]}
+                )
         return h
 
     def capture_wins(self, c: int) -> bool:
@@ -279,10 +314,18 @@ class _Turn:
         taken = b[inner] + b[outer]
         self.captures += 1
         if self.tracing:
-            self.emit({"kind": "capture", "rule": rule, "player": PLAYERS[p], "lap": self.lap,
-                       "cell": geo.cell(start), "from": [geo.cell(inner) + [b[inner]],
-                                                         geo.cell(outer) + [b[outer]]],
-                       "count": taken, "into": "sow"})
+            self.emit(
+                {
+                    "kind": "capture",
+                    "rule": rule,
+                    "player": PLAYERS[p],
+                    "lap": self.lap,
+                    "cell": geo.cell(start),
+                    "from": [geo.cell(inner) + [b[inner]], geo.cell(outer) + [b[outer]]],
+                    "count": taken,
+                    "into": "sow",
+                }
+            )
         b[inner] = b[outer] = 0
         last = self.sow_from(start, taken)
         won = not any(b[h] for h in geo.inner[o])
@@ -297,8 +340,9 @@ class _Turn:
         else:
             m = b[arg]
             if self.tracing:
-                self.emit({"kind": "lift", "rule": "sow", "cell": geo.cell(arg), "count": m,
-                           "lap": 1})
+                self.emit(
+                    {"kind": "lift", "rule": "sow", "cell": geo.cell(arg), "count": m, "lap": 1}
+                )
             b[arg] = 0
             last = self.sow_from(geo.next[arg], m)
         return self.lap_end(last)
@@ -332,8 +376,14 @@ class _Turn:
             if self.tracing:
                 self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
             if perpetual:
-                return self.finish("draw", None, "perpetual sowing", "perpetual_sowing",
-                                   lap=self.lap, repeat_of_lap=repeat_of)
+                return self.finish(
+                    "draw",
+                    None,
+                    "perpetual sowing",
+                    "perpetual_sowing",
+                    lap=self.lap,
+                    repeat_of_lap=repeat_of,
+                )
             if then == "end":
                 return self.finish("playing", None, None, None)
             self.lap += 1
@@ -344,23 +394,44 @@ class _Turn:
             else:
                 m = b[n]
                 if self.tracing:
-                    self.emit({"kind": "lift", "rule": "pussa_kanawa", "cell": geo.cell(n),
-                               "count": m, "lap": self.lap, "landing": geo.cell(last)})
+                    self.emit(
+                        {
+                            "kind": "lift",
+                            "rule": "pussa_kanawa",
+                            "cell": geo.cell(n),
+                            "count": m,
+                            "lap": self.lap,
+                            "landing": geo.cell(last),
+                        }
+                    )
                 b[n] = 0
                 last = self.sow_from(nxt[n], m)
 
     def emit_lap_end(self, last: int, occupied: bool, n: int, then: str):
         if self.tracing:
-            self.emit({"kind": "lap_end", "lap": self.lap, "cell": self.geo.cell(last),
-                       "occupied": occupied, "next": self.geo.cell(n), "next_count": self.b[n],
-                       "then": then})
+            self.emit(
+                {
+                    "kind": "lap_end",
+                    "lap": self.lap,
+                    "cell": self.geo.cell(last),
+                    "occupied": occupied,
+                    "next": self.geo.cell(n),
+                    "next_count": self.b[n],
+                    "then": then,
+                }
+            )
 
     def flush_skipped(self):
         """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
         if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
-            self.trace.append({"kind": "laps_skipped", "from_lap": TRACE_LAP_LIMIT + 1,
-                               "to_lap": self.lap,
-                               "board": grid(self.b, self.geo.columns)})
+            self.trace.append(
+                {
+                    "kind": "laps_skipped",
+                    "from_lap": TRACE_LAP_LIMIT + 1,
+                    "to_lap": self.lap,
+                    "board": grid(self.b, self.geo.columns),
+                }
+            )
         self.resumed = True
 
     def finish(self, status, winner, reason, rule, **extra) -> KisoloState:
@@ -375,8 +446,14 @@ class _Turn:
             if status == "playing":
                 self.trace.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
             else:
-                self.trace.append({"kind": "game_end", "rule": rule, "status": status,
-                                   "winner": None if winner is None else PLAYERS[winner],
-                                   "reason": reason, **extra})
+                self.trace.append(
+                    {
+                        "kind": "game_end",
+                        "rule": rule,
+                        "status": status,
+                        "winner": None if winner is None else PLAYERS[winner],
+                        "reason": reason,
+                        **extra,
+                    }
+                )
         return state
-

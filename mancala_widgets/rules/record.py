@@ -49,20 +49,24 @@ class GameRecord:
 
     def __init__(self, game: str = "kisolo", *, start: dict | None = None, **variant: Any):
         from . import load_position, new_state  # the package's own interface
+
         if start is not None:
             state = load_position(start)
             if state.game != game:
-                raise InvalidPositionError(f"start: a {state.game} position was given for a "
-                                           f"{game} record")
+                raise InvalidPositionError(
+                    f"start: a {state.game} position was given for a {game} record"
+                )
             if variant and _variant_of(state) != {**_variant_of(state), **variant}:
-                raise InvalidPositionError(f"start: the position's variant "
-                                           f"{_variant_of(state)} disagrees with {variant}")
+                raise InvalidPositionError(
+                    f"start: the position's variant {_variant_of(state)} disagrees with {variant}"
+                )
         else:
             state = new_state(game, **variant)
         self.game = game
         self.variant = _variant_of(state)
         self._standard_start = start is None or (
-            state.to_dict() == new_state(game, **self.variant).to_dict())
+            state.to_dict() == new_state(game, **self.variant).to_dict()
+        )
         self._states = [state]
         self._moves: list[dict] = []
         self._traces: list[list[dict]] = []
@@ -168,8 +172,9 @@ class GameRecord:
         are played (0: the start). On a bad number nothing changes."""
         total = len(self._moves) + len(self._redo)
         if type(moves) is not int or not 0 <= moves <= total:
-            raise MalformedError(f"moves = {json.dumps(moves)}: expected a whole number "
-                                 f"from 0 to {total}")
+            raise MalformedError(
+                f"moves = {json.dumps(moves)}: expected a whole number from 0 to {total}"
+            )
         while len(self._moves) > moves:
             self.undo()
         while len(self._moves) < moves:
@@ -183,10 +188,15 @@ class GameRecord:
     # -- JSON -----------------------------------------------------------------------
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "game": self.game,
-                "variant": dict(self.variant),
-                "start": None if self._standard_start else self.start,
-                "moves": self.moves, "result": self.result}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "variant": dict(self.variant),
+            "start": None if self._standard_start else self.start,
+            "moves": self.moves,
+            "result": self.result,
+        }
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -207,8 +217,10 @@ class GameRecord:
         if d["version"] != VERSION:
             raise E(f"version = {d['version']!r}: this program reads version {VERSION}")
         if not isinstance(d["variant"], dict):
-            raise E(f"variant = {d['variant']!r}: expected an object such as "
-                    "{'columns': 7} or {'start_holes': 6, 'orthodox': true}")
+            raise E(
+                f"variant = {d['variant']!r}: expected an object such as "
+                "{'columns': 7} or {'start_holes': 6, 'orthodox': true}"
+            )
         try:
             rec = cls(d["game"], start=d["start"], **d["variant"])
         except (MalformedError, TypeError) as e:
@@ -221,8 +233,10 @@ class GameRecord:
             except ValueError as e:
                 raise E(f"moves[{i}] = {json.dumps(move)}: {e}") from None
         if d["result"] != rec.result:
-            raise E(f"result = {json.dumps(d['result'])}: replaying the moves gives "
-                    f"{json.dumps(rec.result)}")
+            raise E(
+                f"result = {json.dumps(d['result'])}: replaying the moves gives "
+                f"{json.dumps(rec.result)}"
+            )
         return rec
 
     @classmethod
@@ -232,8 +246,9 @@ class GameRecord:
         except ValueError as e:  # not JSON, or a number of more than 4,300 digits
             raise InvalidRecordError(f"not a JSON file: {e}") from None
         except RecursionError:
-            raise InvalidRecordError("not a game record: its lists or objects are nested too "
-                                     "deeply to read") from None
+            raise InvalidRecordError(
+                "not a game record: its lists or objects are nested too deeply to read"
+            ) from None
         return cls.from_json(d)
 
     @classmethod

@@ -21,13 +21,23 @@ import re
 _MARK = re.compile(r"(.)\[([^/\]]+)/([^\]]+)\]")
 #: Digits read aloud: does the word end in a final consonant (batchim), and is it ㄹ?
 #: 0 영, 1 일, 2 이, 3 삼, 4 사, 5 오, 6 육, 7 칠, 8 팔, 9 구.
-_DIGITS = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
-           "7": "ㄹ", "8": "ㄹ", "9": ""}
+_DIGITS = {
+    "0": "ㅇ",
+    "1": "ㄹ",
+    "2": "",
+    "3": "ㅁ",
+    "4": "",
+    "5": "",
+    "6": "ㄱ",
+    "7": "ㄹ",
+    "8": "ㄹ",
+    "9": "",
+}
 _RIEUL = 8  # the index of ㄹ among Hangul final consonants
 
 
 def _final(ch: str) -> str | None:
-    """"" for a vowel ending, "ㄹ" for ㄹ, "+" for another consonant, None if unknown."""
+    """ "" for a vowel ending, "ㄹ" for ㄹ, "+" for another consonant, None if unknown."""
     code = ord(ch) - 0xAC00
     if 0 <= code < 11172:
         final = code % 28
@@ -40,6 +50,7 @@ def _final(ch: str) -> str | None:
 
 def josa(sentence: str) -> str:
     """Replace every ``[with/without]`` particle mark by the right form."""
+
     def pick(m: re.Match) -> str:
         ch, with_final, without = m.group(1), m.group(2), m.group(3)
         final = _final(ch)
@@ -51,4 +62,5 @@ def josa(sentence: str) -> str:
         # (으)로 takes 로 after a vowel and after ㄹ.
         has = final == "+" or (final == "ㄹ" and without != "로")
         return ch + (with_final if has else without)
+
     return _MARK.sub(pick, sentence)

@@ -35,7 +35,7 @@ def side_names(locale: str = "en") -> dict:
 
 
 def hole_name(game: str, cell, locale: str = "en", names: Names | None = None) -> str:
-    """"South's inner hole 3" (Kisolo) or "North's boma 2" (Kiothi); ``names``
+    """ "South's inner hole 3" (Kisolo) or "North's boma 2" (Kiothi); ``names``
     replaces South and North by the players' names. The number is the board's
     (rules/game.py: the column from South's left)."""
     g = game_of(game)
@@ -48,12 +48,13 @@ def hole_name(game: str, cell, locale: str = "en", names: Names | None = None) -
 
 
 def pieces(game: str, n: int, locale: str = "en") -> str:
-    """"3 stones" (Kisolo) or "1 warrior" (Kiothi)."""
+    """ "3 stones" (Kisolo) or "1 warrior" (Kiothi)."""
     return tr(locale, f"names.{game_of(game).piece}s", n=n)
 
 
-def move_name(game: str, move: dict, player: str, locale: str = "en",
-              names: Names | None = None) -> str:
+def move_name(
+    game: str, move: dict, player: str, locale: str = "en", names: Names | None = None
+) -> str:
     """A move in words."""
     names = names or side_names(locale)
     who = names[player]
@@ -61,8 +62,13 @@ def move_name(game: str, move: dict, player: str, locale: str = "en",
     if kind == "capture":
         board = game_of(game).board()
         their = board.opposite((board.facing_rows[player], move["column"]))
-        return tr(locale, "moves.capture", who=who, their=hole_name(game, their, locale, names),
-                  column=tr(locale, "names.column", n=move["column"] + 1))
+        return tr(
+            locale,
+            "moves.capture",
+            who=who,
+            their=hole_name(game, their, locale, names),
+            column=tr(locale, "names.column", n=move["column"] + 1),
+        )
     if kind == "sow":
         where = hole_name(game, [move["row"], move["column"]], locale, names)
         if "count" in move:  # a partial lift names how many
@@ -72,24 +78,30 @@ def move_name(game: str, move: dict, player: str, locale: str = "en",
     return tr(locale, "moves.redistribute", who=who, a=a, b=b)
 
 
-def narrate_trace(game: str, trace: list[dict], locale: str = "en",
-                  names: Names | None = None) -> list[str]:
+def narrate_trace(
+    game: str, trace: list[dict], locale: str = "en", names: Names | None = None
+) -> list[str]:
     """A sentence for every event of a move's trace, each naming its rule."""
     out = []
     for i, event in enumerate(trace):
-        end = next((e for e in trace[i + 1:] if e["kind"] == "game_end"), None)
+        end = next((e for e in trace[i + 1 :] if e["kind"] == "game_end"), None)
         out.append(narrate(game, event, locale, names, game_end=end))
     return out
 
 
-def narrate(game: str, event: dict, locale: str = "en", names: Names | None = None,
-            game_end: dict | None = None) -> str:
+def narrate(
+    game: str,
+    event: dict,
+    locale: str = "en",
+    names: Names | None = None,
+    game_end: dict | None = None,
+) -> str:
     """One sentence for one trace event. ``game_end`` is the move's closing
     event, which says why a perpetual sowing was stopped."""
     names = names or side_names(locale)
-    T = (lambda key, **kw: tr(locale, key, **kw))
-    name = (lambda cell: hole_name(game, cell, locale, names))
-    count = (lambda n: pieces(game, n, locale))
+    T = lambda key, **kw: tr(locale, key, **kw)
+    name = lambda cell: hole_name(game, cell, locale, names)
+    count = lambda n: pieces(game, n, locale)
     kind = event["kind"]
     where = name(event["cell"]) if "cell" in event else None
     if kind == "lift":
@@ -97,19 +109,37 @@ def narrate(game: str, event: dict, locale: str = "en", names: Names | None = No
         if rule == "pussa_kanawa":
             return T("narration.lift_pussa", where=where, pieces=count(event["count"]))
         if rule == "relay":
-            return T("narration.lift_relay", where=where, pieces=count(event["count"]),
-                     n=event["count"], piece=T(f"names.piece_{game}"))
+            return T(
+                "narration.lift_relay",
+                where=where,
+                pieces=count(event["count"]),
+                n=event["count"],
+                piece=T(f"names.piece_{game}"),
+            )
         if rule == "opening_redistribution":
-            return T("narration.lift_opening", where=where, pieces=count(event["count"]),
-                     n=event["count"])
+            return T(
+                "narration.lift_opening",
+                where=where,
+                pieces=count(event["count"]),
+                n=event["count"],
+            )
         if event.get("partial"):
-            return T("narration.lift_partial", where=where, k=event["count"],
-                     total=event["count"] + event["left"])
+            return T(
+                "narration.lift_partial",
+                where=where,
+                k=event["count"],
+                total=event["count"] + event["left"],
+            )
         return _capital(T("narration.lift_sow", where=where, pieces=count(event["count"])))
     if kind == "sow":
         cells = event["cells"]
-        return T("narration.sow", lap=event["lap"], pieces=count(len(cells)),
-                 where=name(cells[-1]), n=len(cells))
+        return T(
+            "narration.sow",
+            lap=event["lap"],
+            pieces=count(len(cells)),
+            where=name(cells[-1]),
+            n=len(cells),
+        )
     if kind == "lap_end":
         was = T(f"narration.was_occupied_{game}" if event["occupied"] else "narration.was_empty")
         then = event["then"]
@@ -125,12 +155,21 @@ def narrate(game: str, event: dict, locale: str = "en", names: Names | None = No
     if kind == "capture":
         if event["into"] == "sow":  # Kisolo: the column is sown from the capturing hole
             (_, _, a), (_, _, b) = event["from"]
-            return T(f"narration.{event['rule']}", who=names[event["player"]], a=a, b=b,
-                     column=T("names.column", n=event["cell"][1] + 1),
-                     where=name(event["cell"]))
-        (r, c, n), = event["from"]
-        return T("narration.jail_capture", pieces=count(n), where=name([r, c]),
-                 jail=T("names.jail", side=names[event["jail"]]))
+            return T(
+                f"narration.{event['rule']}",
+                who=names[event["player"]],
+                a=a,
+                b=b,
+                column=T("names.column", n=event["cell"][1] + 1),
+                where=name(event["cell"]),
+            )
+        ((r, c, n),) = event["from"]
+        return T(
+            "narration.jail_capture",
+            pieces=count(n),
+            where=name([r, c]),
+            jail=T("names.jail", side=names[event["jail"]]),
+        )
     if kind == "no_capture":
         why = T(f"narration.why_{event['why']}", where=name(event["opposite"]))
         return T("narration.no_capture", why=why)
@@ -156,7 +195,7 @@ def narrate(game: str, event: dict, locale: str = "en", names: Names | None = No
 
 def narrate_end(game: str, event: dict, locale: str = "en", names: Names | None = None) -> str:
     names = names or side_names(locale)
-    T = (lambda key, **kw: tr(locale, key, **kw))
+    T = lambda key, **kw: tr(locale, key, **kw)
     rule, winner = event["rule"], event.get("winner")
     if rule == "inner_row_emptied":
         loser = "north" if winner == "south" else "south"
@@ -174,9 +213,15 @@ def narrate_end(game: str, event: dict, locale: str = "en", names: Names | None 
         to = {s["jail"] for s in sweep}
         if to == {other(event["stuck"])}:
             n = sum(s["count"] for s in sweep)
-            parts.append(T("end.sweep_other", pieces=pieces(game, n, locale), n=n,
-                           other=names[other(event["stuck"])],
-                           jail=T("names.jail", side=names[other(event["stuck"])])))
+            parts.append(
+                T(
+                    "end.sweep_other",
+                    pieces=pieces(game, n, locale),
+                    n=n,
+                    other=names[other(event["stuck"])],
+                    jail=T("names.jail", side=names[other(event["stuck"])]),
+                )
+            )
         else:
             parts.append(T("end.sweep_own"))
     if winner is None:
@@ -190,9 +235,9 @@ def narrate_end(game: str, event: dict, locale: str = "en", names: Names | None 
 
 
 def status_line(position: dict, locale: str = "en", names: Names | None = None) -> str:
-    """"South to move", "North wins 31-29", "Draw (perpetual sowing)"."""
+    """ "South to move", "North wins 31-29", "Draw (perpetual sowing)"."""
     names = names or side_names(locale)
-    T = (lambda key, **kw: tr(locale, key, **kw))
+    T = lambda key, **kw: tr(locale, key, **kw)
     if position["status"] == "playing":
         return T("status.to_move", name=names[position["to_move"]])
     reason = T(f"reasons.{position['reason']}")
@@ -219,11 +264,11 @@ def describe_error(error: Exception, locale: str = "en") -> str:
     return tr(locale, "errors.malformed")
 
 
-def cell_names(game: str, rows: int, columns: int, locale: str = "en",
-               names: Names | None = None) -> list[list[str]]:
+def cell_names(
+    game: str, rows: int, columns: int, locale: str = "en", names: Names | None = None
+) -> list[list[str]]:
     """The name of every hole or boma, as a grid (sent to the browser)."""
-    return [[hole_name(game, [r, c], locale, names) for c in range(columns)]
-            for r in range(rows)]
+    return [[hole_name(game, [r, c], locale, names) for c in range(columns)] for r in range(rows)]
 
 
 def _capital(s: str) -> str:

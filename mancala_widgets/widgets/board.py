@@ -26,8 +26,13 @@ from ..text import LOCALES, Refusal, catalogue, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
-MESSAGE_KINDS = {"play": ("kind", "move"), "undo": ("kind",), "redo": ("kind",),
-                 "reset": ("kind",), "goto": ("kind", "moves")}
+MESSAGE_KINDS = {
+    "play": ("kind", "move"),
+    "undo": ("kind",),
+    "redo": ("kind",),
+    "reset": ("kind",),
+    "goto": ("kind", "moves"),
+}
 #: View preferences a browser may change; everything else is the game's truth.
 BROWSER_WRITABLE = {"speed"}
 LABEL_MAX = 40
@@ -97,17 +102,34 @@ class Board(anywidget.AnyWidget):
     #: A high-contrast look (black, white and yellow) for projectors and low vision.
     high_contrast = t.Bool(False).tag(sync=True)
 
-    def __init__(self, game: str, *, position: dict | None = None, perspective: str = "south",
-                 labels: dict | None = None, title: str | None = None, locale: str = "en",
-                 opponent: Any = None, computer_plays: str = "north", seed: int | None = None,
-                 numbers: bool = False, projector: bool = False,
-                 high_contrast: bool | None = None, **variant: Any):
+    def __init__(
+        self,
+        game: str,
+        *,
+        position: dict | None = None,
+        perspective: str = "south",
+        labels: dict | None = None,
+        title: str | None = None,
+        locale: str = "en",
+        opponent: Any = None,
+        computer_plays: str = "north",
+        seed: int | None = None,
+        numbers: bool = False,
+        projector: bool = False,
+        high_contrast: bool | None = None,
+        **variant: Any,
+    ):
         record = GameRecord(game, start=position, **variant)
-        super().__init__(game=game, perspective=perspective, locale=locale,
-                         title=title if title is not None else tr(locale, f"names.game_{game}"),
-                         numbers=numbers, projector=projector,
-                         high_contrast=projector if high_contrast is None else high_contrast,
-                         strings=catalogue(locale)["ui"])
+        super().__init__(
+            game=game,
+            perspective=perspective,
+            locale=locale,
+            title=title if title is not None else tr(locale, f"names.game_{game}"),
+            numbers=numbers,
+            projector=projector,
+            high_contrast=projector if high_contrast is None else high_contrast,
+            strings=catalogue(locale)["ui"],
+        )
         self._default_labels = labels is None
         self.labels = labels if labels is not None else side_names(locale)
         self._record = record
@@ -124,12 +146,16 @@ class Board(anywidget.AnyWidget):
     def _check_labels(self, proposal):
         labels = proposal["value"]
         if set(labels) != {"south", "north"}:
-            raise t.TraitError(f"labels = {labels!r}: expected a name for 'south' and for "
-                               "'north', e.g. {'south': 'Mbuyi', 'north': 'Kanku'}")
+            raise t.TraitError(
+                f"labels = {labels!r}: expected a name for 'south' and for "
+                "'north', e.g. {'south': 'Mbuyi', 'north': 'Kanku'}"
+            )
         for side, name in labels.items():
             if not isinstance(name, str) or not name.strip() or len(name) > LABEL_MAX:
-                raise t.TraitError(f"labels[{side!r}] = {name!r}: expected a non-empty text of "
-                                   f"at most {LABEL_MAX} characters")
+                raise t.TraitError(
+                    f"labels[{side!r}] = {name!r}: expected a non-empty text of "
+                    f"at most {LABEL_MAX} characters"
+                )
         return dict(labels)
 
     @t.validate("speed")
@@ -161,22 +187,24 @@ class Board(anywidget.AnyWidget):
         self._notify(move, trace)
         return trace
 
-    def set_opponent(self, opponent: Any, computer_plays: str = "north",
-                     seed: int | None = None):
+    def set_opponent(self, opponent: Any, computer_plays: str = "north", seed: int | None = None):
         """Let the computer play one side: a level ("random", "greedy", "search",
         "expert") or any object with ``choose(state)``; None to play two humans."""
         from ..players import level
+
         if computer_plays not in ("south", "north"):
-            raise ValueError(f"computer_plays = {computer_plays!r}: expected 'south' or "
-                             "'north'")
+            raise ValueError(f"computer_plays = {computer_plays!r}: expected 'south' or 'north'")
         self._opponent = level(opponent, seed) if isinstance(opponent, str) else opponent
         self.computer = computer_plays if opponent is not None else ""
         self._computer_turn()
 
     def _computer_turn(self):
         state = self._record.state
-        while (self._opponent is not None and state.status == "playing"
-               and state.to_move == ("south", "north").index(self.computer)):
+        while (
+            self._opponent is not None
+            and state.status == "playing"
+            and state.to_move == ("south", "north").index(self.computer)
+        ):
             self.thinking = True  # sent at once: the board shows it while we think
             try:
                 move = self._opponent.choose(state)
@@ -191,8 +219,12 @@ class Board(anywidget.AnyWidget):
         """Take back the last move (against the computer: back to your own turn);
         returns the last move taken back, or None at the start."""
         move = self._record.undo()
-        while (move is not None and self.computer and self._record.can_undo
-               and self._record.state.to_move == ("south", "north").index(self.computer)):
+        while (
+            move is not None
+            and self.computer
+            and self._record.can_undo
+            and self._record.state.to_move == ("south", "north").index(self.computer)
+        ):
             move = self._record.undo()
         if move is not None:
             self._sync_current()
@@ -225,8 +257,9 @@ class Board(anywidget.AnyWidget):
         """Start again from ``position`` (a RULES.md position, e.g. a lesson set-up)."""
         state = load_position(position)
         if state.game != self.game:
-            raise ValueError(f"position: a {state.game} position cannot be shown on a "
-                             f"{self.game} board")
+            raise ValueError(
+                f"position: a {state.game} position cannot be shown on a {self.game} board"
+            )
         self._record = GameRecord(self.game, start=position)
         self._sync(trace=[], before=None, last=None)
 
@@ -238,8 +271,9 @@ class Board(anywidget.AnyWidget):
         """Load a saved game record; every move is replayed and checked."""
         record = GameRecord.load(path)
         if record.game != self.game:
-            raise ValueError(f"{path}: a {record.game} record cannot be loaded on a "
-                             f"{self.game} board")
+            raise ValueError(
+                f"{path}: a {record.game} record cannot be loaded on a {self.game} board"
+            )
         self._record = record
         self._sync_current()
 
@@ -253,9 +287,15 @@ class Board(anywidget.AnyWidget):
 
     def to_svg(self) -> str:
         """A static SVG picture of the current position."""
-        return board_svg(self.position, perspective=self.perspective, labels=self.labels,
-                         title=self.title, last_move=self.last_move, locale=self.locale,
-                         numbers=self.numbers)
+        return board_svg(
+            self.position,
+            perspective=self.perspective,
+            labels=self.labels,
+            title=self.title,
+            last_move=self.last_move,
+            locale=self.locale,
+            numbers=self.numbers,
+        )
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
@@ -303,8 +343,10 @@ class Board(anywidget.AnyWidget):
         return narrate_trace(self.game, trace, self.locale, self.labels)
 
     def _history(self) -> list[str]:
-        return [move_name(self.game, move, player, self.locale, self.labels)
-                for player, move in self._record.line()]
+        return [
+            move_name(self.game, move, player, self.locale, self.labels)
+            for player, move in self._record.line()
+        ]
 
     def _cell_names(self) -> list[list[str]]:
         board = self.position["board"]

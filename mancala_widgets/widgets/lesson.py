@@ -30,11 +30,23 @@ class Lesson(Board):
     message_kinds = {**MESSAGE_KINDS, "lesson": ("kind", "action"), "answer": ("kind", "answer")}
     lesson = t.Dict(allow_none=True, default_value=None).tag(sync=True)
 
-    def __init__(self, source: str | Path | dict | LessonScript, *, locale: str = "en",
-                 numbers: bool = True, **kwargs: Any):
+    def __init__(
+        self,
+        source: str | Path | dict | LessonScript,
+        *,
+        locale: str = "en",
+        numbers: bool = True,
+        **kwargs: Any,
+    ):
         data = source if isinstance(source, LessonScript) else load_lesson(source)
-        super().__init__(data.game, position=data.steps[0].start, locale=locale,
-                         title=localized(data.title, locale), numbers=numbers, **kwargs)
+        super().__init__(
+            data.game,
+            position=data.steps[0].start,
+            locale=locale,
+            title=localized(data.title, locale),
+            numbers=numbers,
+            **kwargs,
+        )
         self.interactive = False
         self._data = data
         self._index = 0
@@ -78,14 +90,23 @@ class Lesson(Board):
         loc = self.locale
         parts = [tr(loc, "lesson.right" if right else "lesson.wrong")]
         if not right:
-            parts.append(tr(loc, "lesson.answer", answer=describe_answer(
-                self.game, step.predict, step.predict["answer"], loc, self.labels)))
+            parts.append(
+                tr(
+                    loc,
+                    "lesson.answer",
+                    answer=describe_answer(
+                        self.game, step.predict, step.predict["answer"], loc, self.labels
+                    ),
+                )
+            )
         if step.predict["explain"]:
             parts.append(localized(step.predict["explain"], loc))
-        self._feedback = {"correct": right, "text": " ".join(parts),
-                          "cells": given if isinstance(given, list) else [],
-                          "given": describe_answer(self.game, step.predict, given, loc,
-                                                   self.labels)}
+        self._feedback = {
+            "correct": right,
+            "text": " ".join(parts),
+            "cells": given if isinstance(given, list) else [],
+            "given": describe_answer(self.game, step.predict, given, loc, self.labels),
+        }
         self.play(step.move)
         self._sync_lesson()
         return dict(self._feedback)
@@ -107,27 +128,36 @@ class Lesson(Board):
             ask = step.predict["ask"]
             player = step.start["to_move"]
             question = {
-                "ask": ask, "text": localized(step.predict["question"], loc),
+                "ask": ask,
+                "text": localized(step.predict["question"], loc),
                 "move": move_name(self.game, step.move, player, loc, self.labels),
                 "moved": _moved_cells(step.move),
-                "multi": ask == "protected", "none": ask == "capture",
+                "multi": ask == "protected",
+                "none": ask == "capture",
                 "number": ask == "number",
-                "options": [{"value": o, "text": tr(loc, f"lesson.opt_{o}")}
-                            for o in step.predict["options"] or []],
+                "options": [
+                    {"value": o, "text": tr(loc, f"lesson.opt_{o}")}
+                    for o in step.predict["options"] or []
+                ],
             }
         last = self._index == len(self._data.steps) - 1
         self.lesson = {
-            "id": self._data.id, "title": localized(self._data.title, loc),
-            "step": self.step, "steps": len(self._data.steps),
+            "id": self._data.id,
+            "title": localized(self._data.title, loc),
+            "step": self.step,
+            "steps": len(self._data.steps),
             "text": localized(step.text, loc),
             "puzzle": tr(loc, f"lesson.puzzle_{self.game}", total=step.puzzle)
-            if step.puzzle else None,
-            "summary": localized(self._data.summary, loc) if last and self._data.summary
+            if step.puzzle
             else None,
+            "summary": localized(self._data.summary, loc) if last and self._data.summary else None,
             "highlight": step.highlight,
             "label": {"at": step.label["at"], "text": localized(step.label["text"], loc)}
-            if step.label else None,
-            "arrow": step.arrow, "question": question, "feedback": self._feedback,
+            if step.label
+            else None,
+            "arrow": step.arrow,
+            "question": question,
+            "feedback": self._feedback,
         }
 
     @t.observe("locale")

@@ -30,21 +30,31 @@ def test_browser_benchmark(notebook):
             wait_until_idle(page)
         page.evaluate("performance.clearMarks()")
         page.locator(".mw-root .mw-playable").first.click()
-        page.wait_for_function("performance.getEntriesByName('mw-first-frame').length > 0",
-                               timeout=30_000)
-        latencies.append(page.evaluate(
-            "performance.getEntriesByName('mw-first-frame')[0].startTime"
-            " - performance.getEntriesByName('mw-click')[0].startTime"))
+        page.wait_for_function(
+            "performance.getEntriesByName('mw-first-frame').length > 0", timeout=30_000
+        )
+        latencies.append(
+            page.evaluate(
+                "performance.getEntriesByName('mw-first-frame')[0].startTime"
+                " - performance.getEntriesByName('mw-click')[0].startTime"
+            )
+        )
         page.locator(".mw-end").click()
         expect(page.locator(".mw-status")).not_to_have_attribute("data-status", "moving")
     figures["click to first frame, median (ms)"] = round(statistics.median(latencies), 1)
     figures["click to first frame, max (ms)"] = round(max(latencies), 1)
 
-    case = next(c for c in json.loads((VECTORS / "kisolo.json").read_text())
-                if c["name"] == "kisolo-relay-chain-wins")
-    nb = open_board(notebook, "bench_relay.ipynb",
-                    f"board = KisoloBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))\n"
-                    "board.speed = 8")
+    case = next(
+        c
+        for c in json.loads((VECTORS / "kisolo.json").read_text())
+        if c["name"] == "kisolo-relay-chain-wins"
+    )
+    nb = open_board(
+        notebook,
+        "bench_relay.ipynb",
+        f"board = KisoloBoard(position=json.loads({json.dumps(json.dumps(case['position']))}))\n"
+        "board.speed = 8",
+    )
     page = nb.page
     page.evaluate("""() => { window.gaps = []; let last = performance.now();
         const loop = (t) => { window.gaps.push(t - last); last = t;
@@ -57,7 +67,8 @@ def test_browser_benchmark(notebook):
     figures["relay animation frames"] = len(gaps)
     figures["relay animation, longest frame (ms)"] = round(max(gaps), 1)
     figures["relay animation, 95th percentile frame (ms)"] = round(
-        sorted(gaps)[int(len(gaps) * 0.95)], 1)
+        sorted(gaps)[int(len(gaps) * 0.95)], 1
+    )
     figures["relay animation, steps"] = events
 
     bundle = (ROOT / "mancala_widgets" / "static" / "widget.js").read_bytes()
@@ -73,6 +84,7 @@ def test_lesson_pacing_benchmark(notebook):
     """How long each lesson move takes to show at the default speed (goal: at most
     about 6 s), and the endless-sowing demo (goal: its cycle in under 20 s)."""
     from mancala_widgets import available_lessons
+
     ids = available_lessons()
     cells = ["from mancala_widgets import Lesson"] + [f"Lesson({i!r})" for i in ids]
     nb = notebook("bench_lessons.ipynb", cells)
@@ -107,19 +119,25 @@ def test_lesson_pacing_benchmark(notebook):
                 else:
                     root.locator("[data-cell]").first.click()
                 expect(lesson.locator(".mw-feedback")).to_be_visible(timeout=30_000)
-            expect(root.locator(".mw-status")).not_to_have_attribute("data-status", "moving",
-                                                                     timeout=60_000)
+            expect(root.locator(".mw-status")).not_to_have_attribute(
+                "data-status", "moving", timeout=60_000
+            )
             if step < steps - 1:
                 lesson.locator(".mw-lesson-next").click()
                 expect(lesson.locator(".mw-lesson-step")).to_have_text(
-                    f"Step {step + 2} of {steps}")
+                    f"Step {step + 2} of {steps}"
+                )
     moves = page.evaluate("window.moves")
     endless = [m for m in moves if m["end"] == "draw"]
     longest = max((m for m in moves if m["end"] != "draw"), key=lambda m: m["ms"])
     print("\nLesson pacing at the default speed (Chromium, JupyterLab, this machine)")
     print(f"  {'lesson moves shown':48} {len(moves)}")
-    print(f"  {'longest lesson move to show (s)':48} {longest['ms'] / 1000:.1f}"
-          f"  ({ids[longest['root']]})")
-    print(f"  {'endless-sowing demo, its cycle shown in (s)':48} "
-          f"{max(m['ms'] for m in endless) / 1000:.1f}")
+    print(
+        f"  {'longest lesson move to show (s)':48} {longest['ms'] / 1000:.1f}"
+        f"  ({ids[longest['root']]})"
+    )
+    print(
+        f"  {'endless-sowing demo, its cycle shown in (s)':48} "
+        f"{max(m['ms'] for m in endless) / 1000:.1f}"
+    )
     assert moves and endless

@@ -20,9 +20,16 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str | None:
@@ -38,11 +45,17 @@ def free_port() -> int:
 
 def private_env(home: Path) -> dict:
     """Jupyter and Chromium write here, not into the user's home."""
-    return {**os.environ,
-           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
-           "XDG_CONFIG_HOME": str(home / "xdg-config"), "XDG_CACHE_HOME": str(home / "xdg-cache"),
-           "XDG_DATA_HOME": str(home / "xdg-data"), "JUPYTER_PLATFORM_DIRS": "1"}
+    return {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "IPYTHONDIR": str(home / "ipython"),
+        "XDG_CONFIG_HOME": str(home / "xdg-config"),
+        "XDG_CACHE_HOME": str(home / "xdg-cache"),
+        "XDG_DATA_HOME": str(home / "xdg-data"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
 
 
 def wait_for_server(url: str, proc: subprocess.Popen, log: Path):
@@ -75,15 +88,37 @@ def lab(tmp_path_factory):
     settings = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"
     settings.mkdir(parents=True, exist_ok=True)
     # The "news" toast would cover the page.
-    (settings / "overrides.json").write_text(json.dumps(
-        {"@jupyterlab/apputils-extension:notification": {"checkForUpdates": False,
-                                                          "fetchNews": "false"}}))
+    (settings / "overrides.json").write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:notification": {
+                    "checkForUpdates": False,
+                    "fetchNews": "false",
+                }
+            }
+        )
+    )
     port, token = free_port(), uuid.uuid4().hex
     log = open(home / "lab.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip", "127.0.0.1",
-         "--port", str(port), "--allow-root", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={notebooks}"], env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--ip",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--allow-root",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={notebooks}",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     wait_for_server(f"{base}/api/status?token={token}", proc, home / "lab.log")
     yield base, token, notebooks
@@ -99,16 +134,30 @@ def voila(tmp_path):
     def serve(cells: list[str]) -> str:
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                     "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         path = tmp_path / "app.ipynb"
         nbformat.write(nb, path)
         port = free_port()
         log = tmp_path / "voila.log"
         proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1",
-             f"--port={port}", str(path)], env=private_env(tmp_path / "home"),
-            stdout=open(log, "w"), stderr=subprocess.STDOUT, cwd=tmp_path)
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                "--Voila.ip=127.0.0.1",
+                f"--port={port}",
+                str(path),
+            ],
+            env=private_env(tmp_path / "home"),
+            stdout=open(log, "w"),
+            stderr=subprocess.STDOUT,
+            cwd=tmp_path,
+        )
         procs.append(proc)
         url = f"http://127.0.0.1:{port}/"
         wait_for_server(url, proc, log)
@@ -123,8 +172,11 @@ def voila(tmp_path):
 def browser():
     with sync_playwright() as p:
         exe = chromium_path()
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS) if exe else \
-            p.chromium.launch(args=CHROMIUM_ARGS[1:])
+        b = (
+            p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+            if exe
+            else p.chromium.launch(args=CHROMIUM_ARGS[1:])
+        )
         yield b
         b.close()
 
@@ -162,20 +214,25 @@ class Notebook:
         base, token, root = lab
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                     "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         nbformat.write(nb, root / name)
         self.page, self.count = page, len(cells)
         # A workspace of its own, so JupyterLab reopens no earlier test's notebook.
         page.goto(f"{base}/lab/workspaces/t{uuid.uuid4().hex[:12]}/tree/{name}?token={token}")
         expect(page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell")).to_have_count(
-            len(cells), timeout=60_000)
+            len(cells), timeout=60_000
+        )
         self.wait_idle()
 
     def wait_idle(self):
         page = self.page
         expect(page.locator(".jp-NotebookPanel [data-status='idle']").first).to_be_attached(
-            timeout=60_000)
+            timeout=60_000
+        )
         expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=60_000)
 
     def run_all(self):
@@ -202,4 +259,5 @@ class Notebook:
 def notebook(page, lab):
     def open_notebook(name: str, cells: list[str]) -> Notebook:
         return Notebook(page, lab, name, cells)
+
     return open_notebook

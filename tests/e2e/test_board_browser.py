@@ -19,8 +19,7 @@ VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 
 
 def vector(game, name):
-    return next(c for c in json.loads((VECTORS / f"{game}.json").read_text())
-                if c["name"] == name)
+    return next(c for c in json.loads((VECTORS / f"{game}.json").read_text()) if c["name"] == name)
 
 
 def cell(page, r, c):
@@ -28,13 +27,16 @@ def cell(page, r, c):
 
 
 def wait_until_idle(page, status="playing"):
-    expect(page.locator(".mw-status").first).to_have_attribute("data-status", status,
-                                                              timeout=30_000)
+    expect(page.locator(".mw-status").first).to_have_attribute(
+        "data-status", status, timeout=30_000
+    )
 
 
 def board_counts(page, rows, cols):
-    return [[int(cell(page, r, c).locator(".mw-count").text_content()) for c in range(cols)]
-            for r in range(rows)]
+    return [
+        [int(cell(page, r, c).locator(".mw-count").text_content()) for c in range(cols)]
+        for r in range(rows)
+    ]
 
 
 def python_position(nb, index=1):
@@ -42,8 +44,13 @@ def python_position(nb, index=1):
 
 
 def open_board(notebook, name, setup):
-    nb = notebook(name, [f"import json\nfrom mancala_widgets import *\n{setup}\nboard",
-                         "print(json.dumps(board.position))"])
+    nb = notebook(
+        name,
+        [
+            f"import json\nfrom mancala_widgets import *\n{setup}\nboard",
+            "print(json.dumps(board.position))",
+        ],
+    )
     nb.run_all()
     expect(nb.page.locator(".mw-root .mw-board")).to_be_visible(timeout=30_000)
     wait_until_idle(nb.page)
@@ -59,7 +66,9 @@ def open_position(notebook, name, board_class, position):
 def test_kisolo_opening_capture_by_clicking(notebook):
     nb = open_board(notebook, "kisolo_capture.ipynb", "board = KisoloBoard(columns=7)")
     page = nb.page
-    expect(cell(page, 2, 3)).to_have_attribute("aria-label", "South's inner hole 4, 3 stones, can be played")
+    expect(cell(page, 2, 3)).to_have_attribute(
+        "aria-label", "South's inner hole 4, 3 stones, can be played"
+    )
     expect(cell(page, 3, 3)).to_have_attribute("aria-disabled", "true")
     cell(page, 2, 3).click()
     expect(page.locator(".mw-status")).to_have_attribute("data-status", "moving")
@@ -70,14 +79,17 @@ def test_kisolo_opening_capture_by_clicking(notebook):
     expect(page.locator(".mw-status")).to_have_text("North to move")
     page.locator(".mw-history summary").click()
     expect(page.locator(".mw-history-list li")).to_have_text(
-        ["South captures column 4: North's inner hole 4 and the outer hole behind it"])
+        ["South captures column 4: North's inner hole 4 and the outer hole behind it"]
+    )
     assert not page.errors
 
 
 def test_reviewing_a_game_from_the_move_list_by_mouse_and_keyboard(notebook):
-    setup = ("board = KisoloBoard()\n"
-             "for column in (3, 0, 5):\n"
-             "    board.play({'type': 'capture', 'column': column})")
+    setup = (
+        "board = KisoloBoard()\n"
+        "for column in (3, 0, 5):\n"
+        "    board.play({'type': 'capture', 'column': column})"
+    )
     nb = open_board(notebook, "review.ipynb", setup)
     page = nb.page
     start = initial_position("kisolo")
@@ -117,7 +129,9 @@ def test_kisolo_relay_by_clicking_and_stepping_through_it(notebook):
         if "Pussa kanawa" in narration.inner_text():
             break
         page.locator(".mw-back").click()
-    expect(narration).to_contain_text("Pussa kanawa: the hole after the landing hole, South's outer hole 4")
+    expect(narration).to_contain_text(
+        "Pussa kanawa: the hole after the landing hole, South's outer hole 4"
+    )
     expect(cell(page, 3, 3)).to_have_class("mw-cell mw-south mw-active")
     expect(cell(page, 3, 3).locator(".mw-count")).to_have_text("0")
     assert not page.errors
@@ -179,8 +193,11 @@ def test_kiothi_partial_lift_by_mouse_controls(notebook):
 
 def test_labels_with_markup_render_as_text(notebook):
     evil = "<img src=x onerror=alert(1)>"
-    nb = open_board(notebook, "xss.ipynb",
-                    f"board = KisoloBoard(labels={{'south': {evil!r}, 'north': 'N'}}, title={evil!r})")
+    nb = open_board(
+        notebook,
+        "xss.ipynb",
+        f"board = KisoloBoard(labels={{'south': {evil!r}, 'north': 'N'}}, title={evil!r})",
+    )
     page = nb.page
     root = page.locator(".mw-root")
     expect(root.locator(".mw-side.mw-south")).to_have_text(evil)
@@ -193,7 +210,9 @@ def test_labels_with_markup_render_as_text(notebook):
 def test_board_has_no_serious_accessibility_violations(notebook):
     nb = open_board(notebook, "axe.ipynb", "board = KiothiBoard()")
     page = nb.page
-    page.add_script_tag(path=str(Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"))
+    page.add_script_tag(
+        path=str(Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js")
+    )
     result = page.evaluate("""async () => {
         const r = await axe.run(document.querySelector('.mw-root'));
         return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}));
@@ -203,9 +222,14 @@ def test_board_has_no_serious_accessibility_violations(notebook):
 
 
 def test_two_views_of_one_board_show_the_same_state(notebook):
-    nb = notebook("two_views.ipynb", ["import json\nfrom mancala_widgets import *\n"
-                                      "board = KisoloBoard(columns=6)\nboard",
-                                      "board", "print(json.dumps(board.position))"])
+    nb = notebook(
+        "two_views.ipynb",
+        [
+            "import json\nfrom mancala_widgets import *\nboard = KisoloBoard(columns=6)\nboard",
+            "board",
+            "print(json.dumps(board.position))",
+        ],
+    )
     nb.run_all()
     page = nb.page
     views = page.locator(".mw-root")
@@ -219,8 +243,13 @@ def test_two_views_of_one_board_show_the_same_state(notebook):
     expected = apply_move(initial_position("kisolo", columns=6), {"type": "capture", "column": 4})
     assert python_position(nb, 2) == expected, "the click in view 2 reached Python"
     for i in range(2):
-        shown = [[int(views.nth(i).locator(f'[data-cell="{r},{c}"] .mw-count').text_content())
-                  for c in range(6)] for r in range(4)]
+        shown = [
+            [
+                int(views.nth(i).locator(f'[data-cell="{r},{c}"] .mw-count').text_content())
+                for c in range(6)
+            ]
+            for r in range(4)
+        ]
         assert shown == expected["board"], f"view {i} shows Python's position"
 
 
@@ -230,8 +259,9 @@ def use_theme(page, name, light):
     page.keyboard.press("Control+Shift+C")
     page.keyboard.type(f"Use Theme: {name}")
     page.locator(".lm-CommandPalette-item", has_text=f"Use Theme: {name}").first.click()
-    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", str(light).lower(),
-                                                   timeout=30_000)
+    expect(page.locator("body")).to_have_attribute(
+        "data-jp-theme-light", str(light).lower(), timeout=30_000
+    )
     expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=30_000)
 
 
@@ -243,23 +273,31 @@ def test_dark_theme_and_north_at_the_bottom(notebook):
     dark = page.locator(".mw-wood").evaluate("e => getComputedStyle(e).fill")
     assert dark != light and dark == "rgb(91, 67, 48)"
     status = page.locator(".mw-status").evaluate("e => getComputedStyle(e).color")
-    r, g, b = (int(x) for x in status[status.index("(") + 1:-1].split(",")[:3])
+    r, g, b = (int(x) for x in status[status.index("(") + 1 : -1].split(",")[:3])
     assert min(r, g, b) > 150, f"status text {status} is light on the dark page"
     # North's row (0) is drawn below South's row (1) from North's side.
     y0 = float(cell(page, 0, 0).locator(".mw-hole").get_attribute("cy"))
     y1 = float(cell(page, 1, 0).locator(".mw-hole").get_attribute("cy"))
     assert y0 > y1
-    page.screenshot(path=str(Path(__file__).resolve().parents[2] / "test-artifacts" / "dark-theme.png"))
+    page.screenshot(
+        path=str(Path(__file__).resolve().parents[2] / "test-artifacts" / "dark-theme.png")
+    )
     use_theme(page, "JupyterLab Light", light=True)
 
 
 def test_board_in_notebook_7(page, lab):
     base, token, root = lab
     import nbformat
+
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("from mancala_widgets import *\nboard = KisoloBoard()\nboard")]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_code_cell("from mancala_widgets import *\nboard = KisoloBoard()\nboard")
+    ]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbformat.write(nb, root / "nb7.ipynb")
     page.goto(f"{base}/notebooks/nb7.ipynb?token={token}")
     expect(page.locator(".jp-Cell")).to_have_count(1, timeout=60_000)
@@ -273,7 +311,12 @@ def test_board_in_notebook_7(page, lab):
 
 
 def test_board_in_voila(page, voila):
-    url = voila(["from mancala_widgets import *\nboard = KiothiBoard(start_holes=5)\nboard.speed = 4\nboard"])
+    url = voila(
+        [
+            "from mancala_widgets import *\n"
+            "board = KiothiBoard(start_holes=5)\nboard.speed = 4\nboard"
+        ]
+    )
     page.goto(url)
     expect(page.locator(".mw-root .mw-board")).to_be_visible(timeout=60_000)
     expect(cell(page, 1, 5).locator(".mw-count")).to_have_text("5")
@@ -288,10 +331,16 @@ def test_board_in_voila(page, voila):
 
 
 def test_playing_the_computer(notebook):
-    nb = open_board(notebook, "computer.ipynb", "board = KisoloBoard(opponent='greedy', seed=1)\nboard.speed = 8")
+    nb = open_board(
+        notebook,
+        "computer.ipynb",
+        "board = KisoloBoard(opponent='greedy', seed=1)\nboard.speed = 8",
+    )
     page = nb.page
     cell(page, 2, 3).click()
-    expect(page.locator(".mw-computer-says")).to_contain_text("North captures column", timeout=30_000)
+    expect(page.locator(".mw-computer-says")).to_contain_text(
+        "North captures column", timeout=30_000
+    )
     expect(page.locator(".mw-computer-says")).to_contain_text("It captures")
     position = python_position(nb)
     assert position["to_move"] == "south"
@@ -328,8 +377,9 @@ def test_a_korean_board_shows_no_english(notebook):
     page.locator(".mw-confirm").click()
     wait_until_idle(page)
     root = page.locator(".mw-root")
-    texts = [root.inner_text()] + [e.get_attribute("aria-label") or "" for e in
-                                   root.locator("[aria-label]").all()]
+    texts = [root.inner_text()] + [
+        e.get_attribute("aria-label") or "" for e in root.locator("[aria-label]").all()
+    ]
     texts += [e.get_attribute("title") or "" for e in root.locator("[title]").all()]
     words = {w for t in texts for w in __import__("re").findall(r"[A-Za-z]{2,}", t)}
     assert words <= {"Kiothi", "nki"}, words

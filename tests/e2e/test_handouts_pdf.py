@@ -51,11 +51,13 @@ def expected_pages(path: Path, html: str) -> tuple[int, list[list[int]]]:
     """Pages the handout should print as, worked out from what it holds, and
     for a lesson the steps each student page shows."""
     if not path.name.startswith("lesson-"):
-        return 1, []          # a board template, a rule card and the record sheet: one sheet
-    script = load_lesson(path.name.split(".")[0][len("lesson-"):])
+        return 1, []  # a board template, a rule card and the record sheet: one sheet
+    script = load_lesson(path.name.split(".")[0][len("lesson-") :])
     diagrams = len(diagram_steps(script))
-    student = [[int(n) for n in steps.split()]
-               for steps in re.findall(r'<div class="student" data-steps="([^"]*)"', html)]
+    student = [
+        [int(n) for n in steps.split()]
+        for steps in re.findall(r'<div class="student" data-steps="([^"]*)"', html)
+    ]
     # Two or three diagrams a page, fewer only where the texts are long.
     assert math.ceil(diagrams / 3) <= len(student) <= math.ceil(diagrams / 2), path.name
     answer_pages = 1 if any(step.predict for step in script.steps) else 0
@@ -79,8 +81,9 @@ def test_every_handout_prints_on_the_expected_pages(printer, tmp_path, paper, lo
         count, student = expected_pages(path, html)
         landscape = "-board." in path.name
         size = (long, short) if landscape else (short, long)
-        sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
-                 for p in pdf.pages}
+        sizes = {
+            (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in pdf.pages
+        }
         report.append(f"{path.name}: {len(pdf.pages)} page(s) {sorted(sizes)}")
         assert len(pdf.pages) == count, f"{path.name}: {len(pdf.pages)} pages, expected {count}"
         assert sizes == {size}, f"{path.name}: page size {sizes}, expected {size}"
@@ -88,8 +91,9 @@ def test_every_handout_prints_on_the_expected_pages(printer, tmp_path, paper, lo
             text = page_text(pdf.pages[number])
             for n in steps:
                 heading = tr(locale, "handouts.lesson.step", n=n)
-                assert re.search(rf"(?<!\d){re.escape(heading)}(?!\d)", text), \
+                assert re.search(rf"(?<!\d){re.escape(heading)}(?!\d)", text), (
                     f"{path.name}: {heading} is not on page {number + 1}"
+                )
     assert printer.requests == []
     print("\n".join(report))
 
@@ -98,10 +102,15 @@ def test_the_pictures_look_right(printer, tmp_path):
     """Screenshots for a person to look at: an A4 board template and a Korean lesson."""
     ARTIFACTS.mkdir(exist_ok=True)
     page = printer.page
-    for locale, name in (("en", "kisolo-4x7-board.a4.en.html"),
-                         ("ko", "lesson-pussa-kanawa.a4.ko.html")):
-        [path] = [p for p in write_handouts(tmp_path / locale, locale=locale,
-                                            lessons=["pussa-kanawa"]) if p.name == name]
+    for locale, name in (
+        ("en", "kisolo-4x7-board.a4.en.html"),
+        ("ko", "lesson-pussa-kanawa.a4.ko.html"),
+    ):
+        [path] = [
+            p
+            for p in write_handouts(tmp_path / locale, locale=locale, lessons=["pussa-kanawa"])
+            if p.name == name
+        ]
         page.set_content(path.read_text(encoding="utf-8"))
         first = page.locator("section.page").first
         first.screenshot(path=str(ARTIFACTS / f"handout-{name}.png"))

@@ -36,20 +36,26 @@ def test_pussa_kanawa_lesson_wrong_then_right(notebook):
     lesson = root.locator(".mw-lesson")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("Step 1 of 13")
     lesson.locator(".mw-lesson-next").click()
-    expect(lesson.locator(".mw-question")).to_contain_text("Where will the last stone of the first lap fall?")
+    expect(lesson.locator(".mw-question")).to_contain_text(
+        "Where will the last stone of the first lap fall?"
+    )
     expect(lesson.locator(".mw-lesson-next")).to_be_disabled()
     cell(root, 3, 5).click()  # wrong: the last stone falls in (3,2)
     expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-wrong")
     expect(lesson.locator(".mw-feedback-text")).to_contain_text(
-        "Not quite. The answer: South's outer hole 3.")
+        "Not quite. The answer: South's outer hole 3."
+    )
     lesson.locator(".mw-lesson-next").click()
     expect(lesson.locator(".mw-lesson-step")).to_have_text("Step 3 of 13")
-    expect(lesson.locator(".mw-question")).to_contain_text("Which hole will pussa kanawa lift first?")
+    expect(lesson.locator(".mw-question")).to_contain_text(
+        "Which hole will pussa kanawa lift first?"
+    )
     cell(root, 3, 3).click()  # right: pussa kanawa lifts the hole after the landing hole
     expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-right")
-    expect(lesson.locator(".mw-feedback-text")).to_contain_text("Right! The last stone fell in outer hole 3")
-    expect(root.locator(".mw-status")).to_have_attribute("data-status", "playing",
-                                                               timeout=30_000)
+    expect(lesson.locator(".mw-feedback-text")).to_contain_text(
+        "Right! The last stone fell in outer hole 3"
+    )
+    expect(root.locator(".mw-status")).to_have_attribute("data-status", "playing", timeout=30_000)
     expect(cell(root, 3, 3).locator(".mw-count")).to_have_text("0")
     assert not page.errors
 
@@ -60,7 +66,9 @@ def test_leftmost_triple_lesson_in_korean(notebook):
     expect(lesson.locator(".mw-lesson-title")).to_have_text("Kiothi의 가장 왼쪽 3연 획득")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("7단계 중 1단계")
     cell(root, 0, 3).click()  # wrong: the capture takes (0,4)
-    expect(lesson.locator(".mw-feedback-text")).to_contain_text("아쉽지만 틀렸습니다. 정답: 북쪽 5번 보마.")
+    expect(lesson.locator(".mw-feedback-text")).to_contain_text(
+        "아쉽지만 틀렸습니다. 정답: 북쪽 5번 보마."
+    )
     lesson.locator(".mw-lesson-next").click()
     expect(lesson.locator(".mw-lesson-step")).to_have_text("7단계 중 2단계")
     number = lesson.locator(".mw-number-answer")
@@ -81,9 +89,14 @@ def test_leftmost_triple_lesson_in_korean(notebook):
 
 
 def test_a_lesson_driven_by_the_keyboard_in_projector_mode(notebook):
-    opened = notebook("projector.ipynb", [
-        "from mancala_widgets import Lesson\nlesson = Lesson('pussa-kanawa', projector=True)\nlesson",
-        "print(lesson.step, lesson.move_count)"])
+    opened = notebook(
+        "projector.ipynb",
+        [
+            "from mancala_widgets import Lesson\n"
+            "lesson = Lesson('pussa-kanawa', projector=True)\nlesson",
+            "print(lesson.step, lesson.move_count)",
+        ],
+    )
     opened.run_all()
     page = opened.page
     root = page.locator(".mw-root").first
@@ -92,8 +105,9 @@ def test_a_lesson_driven_by_the_keyboard_in_projector_mode(notebook):
     board_width = root.locator(".mw-board").bounding_box()["width"]
     area = page.locator(".jp-OutputArea-output").first.bounding_box()["width"]
     assert board_width > 0.9 * area, (board_width, area)
-    count_px = cell(root, 3, 0).locator(".mw-count").evaluate(
-        "e => e.getBoundingClientRect().height")
+    count_px = (
+        cell(root, 3, 0).locator(".mw-count").evaluate("e => e.getBoundingClientRect().height")
+    )
     assert count_px >= 20, count_px
     # The hole numbers are drawn, above and below each of the 7 columns.
     numbers = root.locator(".mw-number")
