@@ -146,7 +146,7 @@ def test_landing_hint_and_worked_answer_show_the_arithmetic(locale):
     worked = ex.worked()
     assert "(3 + 17) mod 14 = 20 mod 14 = 6" in worked
     assert ("South's outer hole 7" if locale == "en" else "남쪽 바깥쪽 줄 7번 구멍") in worked
-    assert ("once round" if locale == "en" else "1바퀴") in worked
+    assert ("once round" if locale == "en" else "한 바퀴") in worked
     short = landing(20, 16, 9, locale).worked()
     assert "(16 + 9) mod 20 = 25 mod 20 = 5" in short
     assert ("South's boma 6" if locale == "en" else "남쪽 6번 보마") in short
@@ -456,7 +456,7 @@ MALFORMED_KIOTHI = [
     (
         dict(board=GOOD_KIOTHI, move=[1, 1, 0]),
         "count must be a whole number, 1 or more",
-        "개수는 1 이상",
+        "전사 수는 1 이상",
     ),
     (
         dict(board=GOOD_KIOTHI, move=[1, 1, 2]),
@@ -475,7 +475,7 @@ MALFORMED_KIOTHI = [
         "첫 바퀴 제한",
     ),
     (dict(board=GOOD_KIOTHI, move=[1, 1, 1], nki=[[5, 5]]), "The nki list", "nki 목록"),
-    (dict(board=GOOD_KIOTHI, move=[1, 1, 1], sown="all"), "The sown list", "뿌려짐 목록"),
+    (dict(board=GOOD_KIOTHI, move=[1, 1, 1], sown="all"), "The sown list", "뿌려진 보마 목록"),
     (
         dict(board=[[1] * 10, [0] * 10], move=[1, 1, 1]),
         "South has no legal move",
