@@ -1,5 +1,18 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { environment: "jsdom", include: ["js/**/*.test.ts"] },
+  test: {
+    environment: "jsdom",
+    include: ["js/**/*.test.ts"],
+    globalSetup: ["js/fixtures-setup.ts"],
+    coverage: {
+      // `npm test` turns it on; StrykerJS runs the tests without it.
+      enabled: false,
+      provider: "v8",
+      include: ["js/**/*.ts"],
+      exclude: ["js/**/*.test.ts", "js/test-utils.ts", "js/fixtures-setup.ts"],
+      reporter: ["text-summary"],
+      thresholds: { lines: 85, statements: 85, functions: 85, branches: 80 },
+    },
+  },
 });

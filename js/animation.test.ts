@@ -7,9 +7,9 @@ const before: Position = {
   board: [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]],
 };
 const trace: TraceEvent[] = [
-  { kind: "lift", rule: "sow", hole: [3, 0], count: 2, lap: 1 },
-  { kind: "sow", lap: 1, holes: [[3, 1], [3, 2]] },
-  { kind: "lap_end", lap: 1, hole: [3, 2], occupied: false, next: [3, 3], next_count: 0, then: "end" },
+  { kind: "lift", rule: "sow", cell: [3, 0], count: 2, lap: 1 },
+  { kind: "sow", lap: 1, cells: [[3, 1], [3, 2]] },
+  { kind: "lap_end", lap: 1, cell: [3, 2], occupied: false, next: [3, 3], next_count: 0, then: "end" },
   { kind: "turn_end", to_move: "north" },
 ];
 
@@ -64,7 +64,7 @@ describe("MovePlayer", () => {
     const p = new MovePlayer((f) => shown.push(f), () => 1, clock.schedule);
     p.load(before, trace, true);
     const second = { ...before, board: [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0], [0, 1, 1, 0, 0, 0]] };
-    const secondTrace: TraceEvent[] = [{ kind: "lift", rule: "sow", hole: [3, 1], count: 1, lap: 1 }, { kind: "sow", lap: 1, holes: [[3, 2]] }];
+    const secondTrace: TraceEvent[] = [{ kind: "lift", rule: "sow", cell: [3, 1], count: 1, lap: 1 }, { kind: "sow", lap: 1, cells: [[3, 2]] }];
     p.load(second, secondTrace, true);
     expect(p.trace).toBe(trace); // still playing the first
     while (clock.waiting) clock.tick();

@@ -1,8 +1,8 @@
 // Playing a move's trace: one step per event, a sowing shown stone by stone.
 // Step controls move between the states before and after each event.
 
-import { applyEvent, sowCells, statesOf, type ViewState } from "./view-state";
-import type { Position, TraceEvent } from "./types";
+import { applyEvent, statesOf, type ViewState } from "./view-state";
+import type { EventKind, Position, TraceEvent } from "./types";
 
 /** Milliseconds per step at speed 1, for a move short enough to show in full. */
 export const TIMING = { drop: 260, event: 700, quick: 350 };
@@ -12,7 +12,7 @@ export const BUDGET = 6000;
 const MIN_LAP = 100;
 const KEY_EVENT = 450;
 /** Events a long move still shows for a moment: what changes the game. */
-const KEY_KINDS = new Set(["capture", "leftmost_triple", "nki_release", "nki_mark", "game_end", "place"]);
+const KEY_KINDS = new Set<EventKind>(["capture", "leftmost_triple", "nki_release", "nki_mark", "game_end", "place"]);
 
 export interface Pace {
   /** Per stone dropped; 0 when a lap is shown at once. */
@@ -28,7 +28,7 @@ export interface Pace {
 /** How long a move's trace takes at this pace, speed 1. */
 export function duration(trace: TraceEvent[], p: Pace): number {
   let total = p.start;
-  for (const ev of trace) total += ev.kind === "sow" ? sowCells(ev).length * p.drop + p.lap : p.event(ev);
+  for (const ev of trace) total += ev.kind === "sow" ? ev.cells.length * p.drop + p.lap : p.event(ev);
   return total;
 }
 
@@ -207,7 +207,7 @@ export class MovePlayer {
     const ev = this.trace[this.step];
     const speed = this.speed();
     if (ev.kind === "sow") {
-      const total = sowCells(ev).length;
+      const total = ev.cells.length;
       const done = this.drops ?? 0;
       if (this.pace.drop > 0 && done < total) {
         this.drops = done + 1;

@@ -2,9 +2,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import widget, { BoardWidget } from "./widget";
-import { makeLayout } from "./layout";
-import { fakeModel, traitsOf } from "./test-utils";
-import type { Position, Traits } from "./types";
+import { fakeModel, geometryOf, traitsOf } from "./test-utils";
+import type { Position, TraceEvent } from "./types";
 
 const K_START: Position = {
   game: "kisolo", columns: 7, to_move: "south",
@@ -20,6 +19,12 @@ const Q_POS: Position = {
 };
 
 const traits = traitsOf;
+/** South captures column 4 from the start: the engine's trace. */
+const CAPTURE_3: TraceEvent[] = [
+  { kind: "capture", rule: "turn_start_capture", player: "south", lap: 1, cell: [2, 3], from: [[1, 3, 3], [0, 3, 3]], count: 6, into: "sow" },
+  { kind: "sow", lap: 1, cells: [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]] },
+  { kind: "turn_end", to_move: "north" },
+];
 
 const cell = (root: Element, r: number, c: number) => root.querySelector(`[data-cell="${r},${c}"]`)!;
 const count = (root: Element, r: number, c: number) => cell(root, r, c).querySelector(".mw-count")!.textContent;
@@ -32,22 +37,46 @@ beforeEach(() => {
   document.body.appendChild(host);
 });
 
-describe("layout", () => {
+const centre = (root: Element, r: number, c: number) => {
+  const hole = cell(root, r, c).querySelector(".mw-hole")!;
+  return { x: Number(hole.getAttribute("cx")), y: Number(hole.getAttribute("cy")) };
+};
+
+describe("drawing from Python's geometry", () => {
   it("puts South's outer row at the bottom, left to right, from South's side", () => {
-    const l = makeLayout("kisolo", 4, 7, "south");
-    expect(l.center([3, 0]).y).toBeGreaterThan(l.center([0, 0]).y);
-    expect(l.center([3, 0]).x).toBeLessThan(l.center([3, 6]).x);
+    widget.render({ model: fakeModel(traits(K_START)).model, el: host });
+    expect(centre(host, 3, 0).y).toBeGreaterThan(centre(host, 0, 0).y);
+    expect(centre(host, 3, 0).x).toBeLessThan(centre(host, 3, 6).x);
+    const g = geometryOf(K_START);
+    expect(host.querySelector(".mw-board")!.getAttribute("viewBox")).toBe(`0 0 ${g.width} ${g.height}`);
   });
-  it("turns the board round for North's perspective", () => {
-    const s = makeLayout("kisolo", 4, 7, "south");
-    const n = makeLayout("kisolo", 4, 7, "north");
-    expect(n.center([3, 0])).toEqual(s.center([0, 6]));
+
+  it("turns the board round when Python sends North's geometry", () => {
+    const { model } = fakeModel(traits(K_START));
+    widget.render({ model, el: host });
+    const before = centre(host, 0, 6);
+    model.update({ perspective: "north", geometry: geometryOf(K_START, "north") });
+    expect(centre(host, 3, 0)).toEqual(before);
   });
+
   it("puts each Kiothi jail at its owner's right-hand end", () => {
-    const s = makeLayout("kiothi", 2, 10, "south");
-    expect(s.jails.south!.x).toBeGreaterThan(s.jails.north!.x);
-    const n = makeLayout("kiothi", 2, 10, "north");
-    expect(n.jails.north!.x).toBeGreaterThan(n.jails.south!.x);
+    const { model } = fakeModel(traits(Q_POS));
+    widget.render({ model, el: host });
+    const jailX = (who: string) => Number(host.querySelector(`[data-jail="${who}"] .mw-jail-rect`)!.getAttribute("x"));
+    expect(jailX("south")).toBeGreaterThan(jailX("north"));
+    model.update({ perspective: "north", geometry: geometryOf(Q_POS, "north") });
+    expect(jailX("north")).toBeGreaterThan(jailX("south"));
+  });
+
+  it("draws no jail on a board without jails, and the hole numbers only when asked", () => {
+    const { model } = fakeModel(traits(K_START));
+    widget.render({ model, el: host });
+    expect(host.querySelectorAll("[data-jail]")).toHaveLength(0);
+    expect(host.querySelectorAll(".mw-number")).toHaveLength(0);
+    model.update({ numbers: true, geometry: geometryOf(K_START, "south", true) });
+    expect(Array.from(host.querySelectorAll(".mw-number")).map((n) => n.textContent)).toEqual(
+      ["1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6", "7", "7"],
+    );
   });
 });
 
@@ -99,7 +128,9 @@ describe("rendering", () => {
   });
 
   it("never builds markup from strings anywhere in the front end", () => {
-    for (const f of readdirSync(__dirname).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))) {
+    const sources = readdirSync(__dirname, { recursive: true, encoding: "utf8" }).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"));
+    expect(sources).toContain(join("panels", "lesson.ts"));
+    for (const f of sources) {
       const src = readFileSync(join(__dirname, f), "utf8");
       expect(src, f).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser/);
     }
@@ -160,14 +191,10 @@ describe("keyboard and clicks", () => {
 
   it("finishes the animation at once when the board is clicked, and takes the click", () => {
     const before = K_START;
-    const trace = [
-      { kind: "capture", rule: "turn_start_capture", column: 3, from: [[1, 3, 3], [0, 3, 3]], to: [2, 3], count: 6, lap: 1 },
-      { kind: "sow", lap: 1, holes: [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]] },
-      { kind: "turn_end", to_move: "north" },
-    ];
+const trace = CAPTURE_3;
     const { model, sent } = fakeModel(traits(before, { legal_moves: [{ type: "capture", column: 3 }] }));
     widget.render({ model, el: host });
-    model.update({ position: { ...before, to_move: "north" }, position_before: before, trace, narration: ["a", "b", "c"], move_count: 1, legal_moves: [{ type: "capture", column: 0 }] });
+    model.update({ position: { ...before, to_move: "north" }, position_before: before, trace, narration: ["a", "b", "c"], move_count: 1, legal_moves: [{ type: "capture", column: 0 }], cell_moves: { "1,0": [{ type: "capture", column: 0 }] } });
     expect(host.querySelector(".mw-status")!.getAttribute("data-status")).toBe("moving");
     expect(count(host, 1, 3)).toBe("3"); // the capture has not been shown yet
     cell(host, 1, 0).dispatchEvent(new MouseEvent("click", { bubbles: true }));
@@ -179,11 +206,7 @@ describe("keyboard and clicks", () => {
 
 describe("step controls", () => {
   it("show pause while a move plays and play when it ends, drawn as icons, not font glyphs", () => {
-    const trace = [
-      { kind: "capture", rule: "turn_start_capture", column: 3, from: [[1, 3, 3], [0, 3, 3]], to: [2, 3], count: 6, lap: 1 },
-      { kind: "sow", lap: 1, holes: [[2, 3], [2, 2], [2, 1], [2, 0], [3, 0], [3, 1]] },
-      { kind: "turn_end", to_move: "north" },
-    ];
+const trace = CAPTURE_3;
     const { model } = fakeModel(traits(K_START));
     widget.render({ model, el: host });
     const play = host.querySelector(".mw-play") as HTMLButtonElement;

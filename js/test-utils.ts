@@ -1,12 +1,17 @@
 // A stand-in for anywidget's model in unit tests: traits in a map, change
 // events like Backbone's (all values set first, then one event per change).
-// The interface words and hole names are the real ones Python sends, written
-// by tests/make_js_fixtures.py.
+// The interface words, cell names and geometry are the real ones Python sends,
+// written by tests/make_js_fixtures.py and js/fixtures-setup.ts.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Message, Model, Position, Traits } from "./types";
+import { cellKey } from "./cells";
+import type { Cell, Geometry, Message, Model, Move, Player, Position, Traits } from "./types";
 
-const TEXT = JSON.parse(readFileSync(join(__dirname, "__fixtures__", "text.json"), "utf8"));
+const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, "__fixtures__", name), "utf8"));
+const TEXT = fixture("text.json");
+const GEOMETRY: Record<string, Geometry> = fixture("geometry.json");
+
+const shapeOf = (p: Position) => (p.game === "kiothi" ? "kiothi" : `kisolo-${p.board[0].length}`);
 
 /** The `strings` trait Python sends a board in `locale`. */
 export function strings(locale = "en"): Traits["strings"] {
@@ -15,18 +20,39 @@ export function strings(locale = "en"): Traits["strings"] {
 
 /** The `cell_names` trait Python sends for a position's board. */
 export function cellNames(p: Position, locale = "en"): string[][] {
-  const shape = p.game === "kiothi" ? "kiothi" : `kisolo-${p.board[0].length}`;
-  return TEXT.names[locale][shape];
+  return TEXT.names[locale][shapeOf(p)];
+}
+
+/** The `geometry` trait Python sends for a position's board. */
+export function geometryOf(p: Position, perspective: Player = "south", numbers = false): Geometry {
+  return GEOMETRY[`${shapeOf(p)}-${perspective}${numbers ? "-numbers" : ""}`];
+}
+
+/** The `cell_moves` trait for these legal moves, listed as Python lists them: a
+ * sowing at its cell, an opening's lift at each of its two cells, a capture at
+ * the mover's inner cell of its column (row `innerRow`). */
+export function cellMovesOf(legal: Move[], innerRow = 2): Record<string, Move[]> {
+  const moves: Record<string, Move[]> = {};
+  for (const m of legal) {
+    const starts: Cell[] = m.type === "capture" ? [[innerRow, m.column]] : m.type === "sow" ? [[m.row, m.column]] : m.lift;
+    for (const c of starts) (moves[cellKey(c)] ??= []).push(m);
+  }
+  return moves;
 }
 
 /** The traits of a board showing `position`, as Python would set them. */
 export function traitsOf(position: Position, extra: Partial<Traits> = {}): Traits {
   const locale = extra.locale ?? "en";
+  const perspective = extra.perspective ?? "south";
+  const legal = extra.legal_moves ?? [];
   return {
-    game: position.game, position, position_before: null, legal_moves: [], trace: [], narration: [],
-    last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
-    perspective: "south", labels: { south: "South", north: "North" }, title: "Test", interactive: true,
-    speed: 1, locale, strings: strings(locale), cell_names: cellNames(position, locale), ...extra,
+    game: position.game, position, position_before: null, legal_moves: legal, trace: [], narration: [],
+    last_move: null, move_count: 0, can_undo: false, can_redo: false, history: [], error: "", error_serial: 0,
+    cell_names: cellNames(position, locale), geometry: geometryOf(position, perspective, !!extra.numbers),
+    cell_moves: cellMovesOf(legal, position.to_move === "south" ? 2 : 1), strings: strings(locale),
+    perspective, labels: { south: "South", north: "North" }, title: "Test", interactive: true, speed: 1, locale,
+    computer: "", thinking: false, computer_says: "", numbers: false, projector: false, high_contrast: false,
+    ...extra,
   };
 }
 

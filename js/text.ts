@@ -1,8 +1,9 @@
 // The board's words come from Python's catalogue for the board's language (the
 // `strings` trait): this file only fills in templates. It holds no text.
 
-/** A catalogue entry: a template, or one form for 1 and another for the rest. */
-export type Entry = string | { one: string; other: string } | { [key: string]: string };
+/** A catalogue entry: a template, one form for 1 and another for the rest
+ * ({one, other}), or a table of texts by key. */
+export type Entry = string | { [key: string]: string };
 export type Catalogue = Record<string, Entry>;
 
 /** Fill `{name}` fields of a template; a `{one, other}` entry is chosen by `n`. */
@@ -26,7 +27,7 @@ export class Words {
   /** A text from a nested table, e.g. the reasons a game ended. */
   lookup(table: string, key: string): string {
     const t = this.catalogue[table];
-    return t && typeof t === "object" && key in t ? String((t as Record<string, string>)[key]) : key;
+    return typeof t === "object" && key in t ? t[key] : key;
   }
 }
 

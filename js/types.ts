@@ -1,18 +1,24 @@
-// Wire types: they mirror the Python traitlets and RULES.md JSON one to one.
+// Wire types, one to one with Python: the trace (mancala_widgets/rules/events.py),
+// the picture's geometry (drawing.py), the synced traits (widgets/board.py and
+// widgets/lesson.py) and the messages the browser sends. Keys stay snake_case.
+
+import type { Entry } from "./text";
 
 export type Player = "south" | "north";
-export type Game = "kisolo" | "kiothi";
+/** [row, column]: a hole (Kisolo) or a boma (Kiothi). */
 export type Cell = [number, number];
+/** [row, column, count]: what a capture takes from a cell. */
+export type Taken = [number, number, number];
 
+/** A position as RULES.md writes it; the optional keys belong to some games only. */
 export interface Position {
-  game: Game;
+  game: string;
   to_move: Player;
   board: number[][];
   status: "playing" | "won" | "draw";
   winner: Player | null;
   reason: string | null;
   columns?: number;
-  // Kiothi only
   start_holes?: number;
   orthodox?: boolean;
   turn?: number;
@@ -24,19 +30,192 @@ export interface Position {
 export type Move =
   | { type: "capture"; column: number }
   | { type: "sow"; row: number; column: number; count?: number }
-  | { type: "redistribute"; lift: Cell[]; place?: [number, number, number][] };
+  | { type: "redistribute"; lift: Cell[]; place?: Taken[] };
 
-/** One trace event; `kind` says which, the other keys depend on it. */
-export interface TraceEvent {
-  kind: string;
-  rule?: string;
-  [key: string]: unknown;
+// -- the trace: one interface per event of rules/events.py ------------------------------
+
+export interface Lift {
+  kind: "lift";
+  /** "sow", "pussa_kanawa", "relay" or "opening_redistribution". */
+  rule: string;
+  cell: Cell;
+  count: number;
+  lap?: number;
+  /** Pussa kanawa: the landing hole, whose next hole is lifted. */
+  landing?: Cell;
+  /** Partial lifting: the pieces left behind. */
+  left?: number;
+  partial?: boolean;
 }
+
+export interface Sow {
+  kind: "sow";
+  lap: number;
+  /** One piece dropped into each, in order. */
+  cells: Cell[];
+}
+
+export interface LapEnd {
+  kind: "lap_end";
+  lap: number;
+  /** Where the lap's last piece fell. */
+  cell: Cell;
+  occupied: boolean;
+  then: "relay" | "capture" | "end" | "perpetual";
+  next?: Cell;
+  next_count?: number;
+  own_row?: boolean;
+}
+
+export interface Capture {
+  kind: "capture";
+  rule: string;
+  player: Player;
+  lap: number;
+  /** Sown from (into "sow") or the landing cell whose piece goes along (into "jail"). */
+  cell: Cell;
+  from: Taken[];
+  /** Pieces taken, with the capturing piece when they go to a jail. */
+  count: number;
+  into: "sow" | "jail";
+  jail?: Player;
+}
+
+export interface NoCapture {
+  kind: "no_capture";
+  rule: string;
+  cell: Cell;
+  opposite: Cell;
+  why: "opponent_row" | "opposite_empty" | "nki";
+}
+
+export interface TripleCell {
+  cell: Cell;
+  count: number;
+  nki: boolean;
+  empty_at_start: boolean;
+  sown: boolean;
+}
+
+export interface LeftmostTriple {
+  kind: "leftmost_triple";
+  rule: string;
+  player: Player;
+  taken: boolean;
+  why: "not_all_full" | "nki" | "not_sown" | null;
+  cells: TripleCell[];
+  count: number;
+  jail: Player;
+}
+
+export interface Place {
+  kind: "place";
+  rule: string;
+  cell: Cell;
+  count: number;
+}
+
+export interface NkiMark {
+  kind: "nki_mark";
+  rule: string;
+  cells: Cell[];
+}
+
+export interface NkiRelease {
+  kind: "nki_release";
+  rule: string;
+  cell: Cell;
+}
+
+export interface LapsSkipped {
+  kind: "laps_skipped";
+  from_lap: number;
+  to_lap: number;
+  board: number[][];
+  nki?: boolean[][];
+  sown?: boolean[][];
+}
+
+export interface TurnEnd {
+  kind: "turn_end";
+  to_move: Player;
+}
+
+export interface Sweep {
+  cell: Cell;
+  count: number;
+  jail: Player;
+}
+
+export interface GameEnd {
+  kind: "game_end";
+  rule: string;
+  status: "won" | "draw";
+  winner: Player | null;
+  reason: string;
+  lap?: number;
+  repeat_of_lap?: number | null;
+  occurrences?: number;
+  stuck?: Player;
+  sweep?: Sweep[];
+  jails?: Record<Player, number>;
+  margin?: number;
+  one_warrior_victory?: boolean;
+}
+
+/** One event of a move's trace; `kind` says which. */
+export type TraceEvent =
+  | Lift | Sow | LapEnd | Capture | NoCapture | LeftmostTriple | Place | NkiMark
+  | NkiRelease | LapsSkipped | TurnEnd | GameEnd;
+export type EventKind = TraceEvent["kind"];
+
+// -- the geometry of drawing.py --------------------------------------------------------
+
+export interface GeometryCell {
+  cell: Cell;
+  x: number;
+  y: number;
+  /** Where the cell is seen: [row from the top, column from the left]. */
+  view: Cell;
+  owner: Player;
+  number: number;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Geometry {
+  game: string;
+  rows: number;
+  columns: number;
+  perspective: Player;
+  width: number;
+  height: number;
+  radius: number;
+  pitch: number;
+  seed_radius: number;
+  /** Seed offsets inside a cell, filled in this order; more pieces make a heap. */
+  seed_spots: [number, number][];
+  /** The ui catalogue's key for the pieces: "stones" or "warriors". */
+  piece: string;
+  cells: GeometryCell[];
+  /** One per player on boards with jails; empty otherwise. */
+  jails: Partial<Record<Player, Rect>>;
+  side_labels: Record<Player, { x: number; y: number; anchor: "start" | "middle" | "end" }>;
+  divider: { x1: number; x2: number; y: number } | null;
+  numbers: { text: string; x: number; y: number }[];
+}
+
+// -- the lesson trait (widgets/lesson.py) -----------------------------------------------
 
 export interface Question {
   ask: string;
   text: string;
-  /** The move about to be played, in words, and the holes it starts from. */
+  /** The move about to be played, in words, and the cells it starts from. */
   move: string;
   moved: Cell[];
   /** Several cells, then Check (nki); a "No capture" button; a number typed in. */
@@ -63,37 +242,45 @@ export interface LessonState {
   feedback: { correct: boolean; text: string; cells: Cell[]; given: string } | null;
 }
 
+// -- the synced traits (widgets/board.py) -------------------------------------------------
+
 export interface Traits {
-  game: Game;
+  game: string;
   position: Position;
   position_before: Position | null;
   legal_moves: Move[];
   trace: TraceEvent[];
+  /** One sentence per trace event. */
   narration: string[];
   last_move: Move | null;
   move_count: number;
   can_undo: boolean;
   can_redo: boolean;
+  /** The game's moves in words: the first move_count played, the rest taken back. */
+  history: string[];
   error: string;
   error_serial: number;
+  /** Every cell's name, in the board's language. */
+  cell_names: string[][];
+  geometry: Geometry;
+  /** "row,column": the legal moves a click on that cell may play. */
+  cell_moves: Record<string, Move[]>;
+  /** The interface's words in the board's language (the catalogue's "ui" section). */
+  strings: Record<string, Entry>;
   perspective: Player;
   labels: Record<Player, string>;
   title: string;
   interactive: boolean;
+  /** The only trait the browser sets. */
   speed: number;
   locale: string;
-  /** The game's moves in words: the first move_count played, the rest taken back. */
-  history?: string[];
-  computer?: string;
-  thinking?: boolean;
-  computer_says?: string;
-  /** The interface's words in the board's language, from Python's catalogue. */
-  strings?: Record<string, import("./text").Entry>;
-  /** Every cell's name, as Python writes it. */
-  cell_names?: string[][];
-  numbers?: boolean;
-  projector?: boolean;
-  high_contrast?: boolean;
+  /** The side the computer plays ("" for none). */
+  computer: string;
+  thinking: boolean;
+  computer_says: string;
+  numbers: boolean;
+  projector: boolean;
+  high_contrast: boolean;
   /** Only on a Lesson. */
   lesson?: LessonState | null;
 }

@@ -10,14 +10,16 @@ export interface ViewState {
   jails: Record<Player, number> | null;
   /** Pieces lifted and not yet put down. */
   hand: number;
-  /** Where the hand is: the hole lifted from or last sown into. */
+  /** Where the hand is: the cell lifted from or last sown into. */
   handAt: Cell | null;
 }
 
+const copy = <T>(grid: T[][]): T[][] => grid.map((row) => row.slice());
+
 export function fromPosition(p: Position): ViewState {
   return {
-    board: p.board.map((row) => row.slice()),
-    nki: p.nki ? p.nki.map((row) => row.slice()) : null,
+    board: copy(p.board),
+    nki: p.nki ? copy(p.nki) : null,
     jails: p.jails ? { ...p.jails } : null,
     hand: 0,
     handAt: null,
@@ -25,95 +27,76 @@ export function fromPosition(p: Position): ViewState {
 }
 
 function clone(s: ViewState): ViewState {
-  return {
-    board: s.board.map((row) => row.slice()),
-    nki: s.nki ? s.nki.map((row) => row.slice()) : null,
-    jails: s.jails ? { ...s.jails } : null,
-    hand: s.hand,
-    handAt: s.handAt,
-  };
+  return { ...s, board: copy(s.board), nki: s.nki && copy(s.nki), jails: s.jails && { ...s.jails } };
 }
 
-/** The cell an event is about (its hole or boma), if any. */
+/** The cell an event is about, if it names one. */
 export function eventCell(ev: TraceEvent): Cell | null {
-  const at = (ev.hole ?? ev.boma) as Cell | undefined;
-  return at ?? null;
+  return "cell" in ev ? ev.cell : null;
 }
 
-/** The cells a sow event drops into, in order. */
-export function sowCells(ev: TraceEvent): Cell[] {
-  return ((ev.holes ?? ev.bomas) as Cell[] | undefined) ?? [];
-}
-
-/** The state after one event; `drops` limits a sow event to its first drops. */
+/** The state after one event; `drops` limits a sowing to its first drops. */
 export function applyEvent(s: ViewState, ev: TraceEvent, drops?: number): ViewState {
   const n = clone(s);
   const b = n.board;
+  const toJail = (who: Player, count: number) => {
+    if (n.jails) n.jails[who] += count;
+  };
   switch (ev.kind) {
-    case "lift": {
-      const [r, c] = eventCell(ev)!;
-      b[r][c] -= ev.count as number;
-      n.hand += ev.count as number;
-      n.handAt = [r, c];
+    case "lift":
+      b[ev.cell[0]][ev.cell[1]] -= ev.count;
+      n.hand += ev.count;
+      n.handAt = ev.cell;
       break;
-    }
-    case "sow": {
-      const cells = sowCells(ev);
-      const upto = drops ?? cells.length;
-      for (const [r, c] of cells.slice(0, upto)) {
+    case "sow":
+      for (const [r, c] of ev.cells.slice(0, drops ?? ev.cells.length)) {
         b[r][c] += 1;
         n.hand -= 1;
         n.handAt = [r, c];
       }
       break;
-    }
     case "capture": {
-      if (Array.isArray((ev.from as unknown[])[0])) {
-        // Kisolo: the opponent's column is lifted, to be sown from `to`.
-        for (const [r, c, k] of ev.from as [number, number, number][]) {
-          b[r][c] -= k;
-          n.hand += k;
-        }
-        n.handAt = ev.to as Cell;
+      let taken = 0;
+      for (const [r, c, k] of ev.from) {
+        b[r][c] -= k;
+        taken += k;
+      }
+      if (ev.into === "sow") {
+        // Sown again from `cell`.
+        n.hand += ev.count;
+        n.handAt = ev.cell;
       } else {
-        const [r, c] = ev.from as [number, number, number];
-        const [lr, lc] = ev.boma as Cell;
-        b[r][c] = 0;
-        b[lr][lc] = 0;
-        if (n.jails) n.jails[ev.jail as Player] += ev.count as number;
+        // The capturing piece goes to the jail with the pieces it took.
+        b[ev.cell[0]][ev.cell[1]] -= ev.count - taken;
+        if (ev.jail) toJail(ev.jail, ev.count);
       }
       break;
     }
     case "leftmost_triple":
       if (ev.taken) {
-        for (const t of ev.bomas as { boma: Cell }[]) b[t.boma[0]][t.boma[1]] = 0;
-        if (n.jails) n.jails[ev.jail as Player] += ev.count as number;
+        for (const t of ev.cells) b[t.cell[0]][t.cell[1]] -= t.count;
+        toJail(ev.jail, ev.count);
       }
       break;
-    case "place": {
-      const [r, c] = ev.boma as Cell;
-      b[r][c] += ev.count as number;
-      n.hand -= ev.count as number;
+    case "place":
+      b[ev.cell[0]][ev.cell[1]] += ev.count;
+      n.hand -= ev.count;
       break;
-    }
     case "nki_release":
-      if (n.nki) {
-        const [r, c] = ev.boma as Cell;
-        n.nki[r][c] = false;
-      }
+      if (n.nki) n.nki[ev.cell[0]][ev.cell[1]] = false;
       break;
     case "nki_mark":
-      if (n.nki) for (const [r, c] of ev.bomas as Cell[]) n.nki[r][c] = true;
+      if (n.nki) for (const [r, c] of ev.cells) n.nki[r][c] = true;
       break;
     case "laps_skipped":
-      n.board = (ev.board as number[][]).map((row) => row.slice());
-      if (ev.nki) n.nki = (ev.nki as boolean[][]).map((row) => row.slice());
+      n.board = copy(ev.board);
+      if (ev.nki) n.nki = copy(ev.nki);
       n.hand = 0;
       break;
     case "game_end":
-      for (const s2 of (ev.sweep as { boma: Cell; count: number; jail: Player }[]) ?? []) {
-        b[s2.boma[0]][s2.boma[1]] = 0;
-        if (n.jails) n.jails[s2.jail] += s2.count;
+      for (const s2 of ev.sweep ?? []) {
+        b[s2.cell[0]][s2.cell[1]] -= s2.count;
+        toJail(s2.jail, s2.count);
       }
       break;
     default:
