@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MovePlayer, type Frame } from "./animation";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BUDGET, duration, MovePlayer, pace, TIMING, type Frame } from "./animation";
 import type { Position, TraceEvent } from "./types";
 
 const before: Position = {
@@ -70,5 +72,133 @@ describe("MovePlayer", () => {
     while (clock.waiting) clock.tick();
     expect(p.trace).toBe(secondTrace);
     expect(shown[shown.length - 1].state.board[3]).toEqual([0, 0, 2, 0, 0, 0]);
+  });
+});
+
+const FIXTURES = join(__dirname, "__fixtures__", "traces.json");
+const engine: { name: string; before: Position; trace: TraceEvent[] }[] = existsSync(FIXTURES) ? JSON.parse(readFileSync(FIXTURES, "utf8")) : [];
+
+describe("pacing", () => {
+  it("shows a short move at the natural pace: each stone, each event, a quicker turn end", () => {
+    const p = pace(trace);
+    expect(p.drop).toBe(TIMING.drop);
+    expect(p.event(trace[0])).toBe(TIMING.event);
+    expect(p.event(trace[3])).toBe(TIMING.quick);
+    expect(duration(trace, p)).toBe(TIMING.quick + TIMING.event + 2 * TIMING.drop + TIMING.quick + TIMING.event + TIMING.quick);
+  });
+
+  it("shows every engine move within the budget, a long one faster or a lap at a time (an endless one at 100 ms a lap)", () => {
+    expect(engine.length).toBeGreaterThan(100);
+    let faster = 0;
+    let lapwise = 0;
+    for (const c of engine) {
+      const p = pace(c.trace);
+      if (p.lap > 100) expect(duration(c.trace, p), c.name).toBeLessThanOrEqual(BUDGET + 1e-6);
+      if (p.drop > 0 && p.drop < TIMING.drop) faster += 1;
+      if (p.drop === 0) lapwise += 1;
+    }
+    expect(faster + lapwise).toBeGreaterThan(0);
+  });
+
+  it("keeps a lap at a time on screen, and the events that change the game longer than the others", () => {
+    const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 30 }, (_, i): [number, number] => [3, i % 6]) };
+    const long: TraceEvent[] = [];
+    for (let lap = 0; lap < 40; lap++) long.push(sowing, { kind: "lap_end", lap, cell: [3, 0], occupied: true, then: "relay" });
+    long.push({ kind: "capture", rule: "mid_move_capture", player: "south", lap: 41, cell: [2, 0], from: [[1, 0, 1]], count: 1, into: "sow" });
+    const p = pace(long);
+    expect(p.drop).toBe(0);
+    expect(p.event(long[1])).toBe(0);
+    expect(p.event(long[long.length - 1])).toBe(450);
+    expect(p.lap).toBeGreaterThanOrEqual(100);
+    expect(duration(long, p)).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it("speeds the same pace up for a move a little too long", () => {
+    const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 24 }, (): [number, number] => [3, 1]) };
+    const p = pace([sowing]);
+    expect(p.drop).toBeLessThan(TIMING.drop);
+    expect(p.drop).toBeGreaterThanOrEqual(60);
+    expect(duration([sowing], p)).toBeCloseTo(BUDGET);
+    const m = new MovePlayer(() => {}, () => 2, manualClock().schedule);
+    m.load(before, [sowing], false);
+    expect(m.duration).toBeCloseTo(BUDGET / 2);
+  });
+});
+
+describe("MovePlayer controls", () => {
+  it("pauses and plays on from where it stopped", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule);
+    p.load(before, trace, true);
+    clock.tick();
+    clock.tick();
+    p.pause();
+    expect(p.playing).toBe(false);
+    expect(clock.waiting).toBe(0);
+    const at = p.step;
+    p.play();
+    expect(p.step).toBe(at);
+    expect(p.playing).toBe(true);
+  });
+
+  it("steps back from the middle of a sowing to the event before it, and forward no further than the end", () => {
+    const frames: Frame[] = [];
+    const clock = manualClock();
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+    p.load(before, trace, true);
+    clock.tick(); // the lift
+    clock.tick(); // the first stone
+    expect(frames[frames.length - 1].drops).toBe(1);
+    p.back();
+    expect(frames[frames.length - 1]).toMatchObject({ step: 1, drops: null });
+    p.toEnd();
+    p.forward();
+    expect(p.step).toBe(trace.length);
+    p.load(before, trace, false);
+    p.back();
+    p.back();
+    p.back();
+    p.back();
+    p.back();
+    expect(p.step).toBe(0);
+  });
+
+  it("replays from the start, and replays nothing when there is no move", () => {
+    const frames: Frame[] = [];
+    const p = new MovePlayer((f) => frames.push(f), () => 1, manualClock().schedule);
+    p.clear(before);
+    p.replay();
+    expect(p.playing).toBe(false);
+    expect(frames[frames.length - 1]).toMatchObject({ step: 0, event: null, drops: null });
+  });
+
+  it("finishes at once the move playing and the one queued behind it, then says it is idle", () => {
+    let idle = 0;
+    const clock = manualClock();
+    const frames: Frame[] = [];
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule, () => (idle += 1));
+    p.load(before, trace, true);
+    const second = { ...before, to_move: "north" as const };
+    p.load(second, [{ kind: "turn_end", to_move: "south" }], true);
+    p.finish();
+    expect(idle).toBe(1);
+    expect(p.mover).toBe("north");
+    expect(p.busy).toBe(false);
+    expect(frames[frames.length - 1].step).toBe(1);
+    p.finish();
+    expect(idle).toBe(2);
+    p.dispose();
+    expect(clock.waiting).toBe(0);
+  });
+
+  it("plays a queued move after skipping to the end of the one playing", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule);
+    p.load(before, trace, true);
+    const next: TraceEvent[] = [{ kind: "turn_end", to_move: "south" }];
+    p.load(before, next, true);
+    p.toEnd();
+    expect(p.trace).toBe(next);
+    expect(p.playing).toBe(true);
   });
 });

@@ -34,6 +34,13 @@ export type Move =
 
 // -- the trace: one interface per event of rules/events.py ------------------------------
 
+/** What follows a lap's end. */
+export type Then = "relay" | "capture" | "end" | "perpetual";
+/** Why a sowing that ends in an empty cell captures nothing. */
+export type NoCaptureWhy = "opponent_row" | "opposite_empty" | "nki";
+/** Why the leftmost triple is not taken (null: it is). */
+export type TripleWhy = "not_all_full" | "nki" | "not_sown";
+
 export interface Lift {
   kind: "lift";
   /** "sow", "pussa_kanawa", "relay" or "opening_redistribution". */
@@ -61,7 +68,7 @@ export interface LapEnd {
   /** Where the lap's last piece fell. */
   cell: Cell;
   occupied: boolean;
-  then: "relay" | "capture" | "end" | "perpetual";
+  then: Then;
   next?: Cell;
   next_count?: number;
   own_row?: boolean;
@@ -86,7 +93,7 @@ export interface NoCapture {
   rule: string;
   cell: Cell;
   opposite: Cell;
-  why: "opponent_row" | "opposite_empty" | "nki";
+  why: NoCaptureWhy;
 }
 
 export interface TripleCell {
@@ -102,7 +109,7 @@ export interface LeftmostTriple {
   rule: string;
   player: Player;
   taken: boolean;
-  why: "not_all_full" | "nki" | "not_sown" | null;
+  why: TripleWhy | null;
   cells: TripleCell[];
   count: number;
   jail: Player;
