@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .rules import IllegalMoveError, MalformedError, load_position
+from .rules.events import Event
 from .rules.game import GAME_LIST, other
 from .rules.game import game as game_of
+from .rules.kisolo import KisoloState
 from .text import check_locale, tr
 from .text.names import hole_name, move_name, narrate, narrate_trace, pieces, side_names
 
@@ -221,7 +223,7 @@ def first_lap_landing(circuit: int, start: int, stones: int) -> int:
     # Every count may be sown: no first-lap restriction where the game has one.
     options = {"orthodox": False} if "orthodox" in g.variants else {}
     position = g.position_from(grid, to_move=mover, **options)
-    trace: list[dict] = []
+    trace: list[Event] = []
     try:
         load_position(position).play(g.sow_move((r, c), stones), trace)
     except IllegalMoveError:
@@ -365,8 +367,8 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
     [0, 2]
     """
     unreadable = _Unreadable(f"lifted.unreadable_{game}")
-    if isinstance(answer, str) and _PAIR.fullmatch(answer):
-        answer = [_typed_int(x, unreadable) for x in _PAIR.fullmatch(answer).groups()]
+    if isinstance(answer, str) and (pair := _PAIR.fullmatch(answer)):
+        answer = [_typed_int(x, unreadable) for x in pair.groups()]
     if isinstance(answer, (list, tuple)):
         if len(answer) != 2 or not all(_is_int(x) for x in answer):
             raise unreadable
@@ -385,8 +387,8 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
         pos = m.end()
         if m.group(1):
             found["n"].append(_typed_int(m.group(1), unreadable))
-        elif _WORDS.get(m.group(0)):
-            kind, value = _WORDS[m.group(0)]
+        elif word := _WORDS.get(m.group(0)):
+            kind, value = word
             found[kind].append(value)
     board = _board(game, columns)
     if any(board.row_kind):  # rows with names (Kisolo): a row is needed; "boma" is not a word
@@ -418,17 +420,19 @@ class Lifted(Exercise):
         state = load_position(position)
         self.position, self.move = state.to_dict(), copy.deepcopy(move)
         game = self.game = state.game
-        trace: list[dict] = []
+        trace: list[Event] = []
         state.play(move, trace)
         self.rules = state.GAME
         rule = self.rules.relay_rule
-        at = next(
-            (i for i, e in enumerate(trace) if e["kind"] == "lift" and e["rule"] == rule), None
+        relay = next(
+            ((i, e) for i, e in enumerate(trace) if e["kind"] == "lift" and e["rule"] == rule),
+            None,
         )
-        if at is None:
+        if relay is None:
             raise ExerciseError(self.locale, f"no_relay_{game}", move=json.dumps(move))
+        at, lift = relay
         self.trace = trace[: at + 1]
-        self.answer = list(trace[at]["cell"])
+        self.answer = list(lift["cell"])
         lap_end = [e for e in self.trace if e["kind"] == "lap_end"][-1]
         self.landing, self.lap = lap_end["cell"], lap_end["lap"]
         self.rows, self.columns = len(self.position["board"]), len(self.position["board"][0])
@@ -453,7 +457,7 @@ class Lifted(Exercise):
         if self.rules.relay_lifts == "next":
             return self._t(f"lifted.tip_landing_{self.game}") if given == self.landing else None
         board = self.rules.board()
-        if given == list(board.next(self.mover, tuple(self.landing))):
+        if given == list(board.next(self.mover, (self.landing[0], self.landing[1]))):
             return self._t(f"lifted.tip_after_{self.game}")
         return None
 
@@ -604,10 +608,12 @@ class BuildCapture(Exercise):
                 if not _is_int(v) or v < 0:
                     raise _Unreadable("build.board_entry", r=r, c=c)
         board = [list(row) for row in board]
-        marks = (
-            {"nki": self._marks(nki, "nki"), "sown": self._marks(sown, "sown")} if g.has_nki else {}
-        )
-        position = g.position_from(board, **marks)
+        if g.has_nki:
+            position = g.position_from(
+                board, nki=self._marks(nki, "nki"), sown=self._marks(sown, "sown")
+            )
+        else:
+            position = g.position_from(board)
         try:
             load_position(position)
         except MalformedError as e:
@@ -664,8 +670,10 @@ class BuildCapture(Exercise):
         if not isinstance(move, dict):
             raise shape
         kind = move.get("type")
-        fields = {"sow": sow_keys, "capture": ("column",) if g.capture_moves else None}.get(
-            kind if isinstance(kind, str) else None
+        fields = (
+            {"sow": sow_keys, "capture": ("column",) if g.capture_moves else None}.get(kind)
+            if isinstance(kind, str)
+            else None
         )
         if not fields or set(move) != {"type", *fields}:
             raise shape
@@ -681,8 +689,8 @@ class BuildCapture(Exercise):
                     )
         return dict(move)
 
-    def _play(self, position: dict, move: dict) -> list[dict]:
-        trace: list[dict] = []
+    def _play(self, position: dict, move: dict) -> list[Event]:
+        trace: list[Event] = []
         try:
             load_position(position).play(move, trace)
         except IllegalMoveError as e:
@@ -692,7 +700,7 @@ class BuildCapture(Exercise):
         return trace
 
     def _illegal(
-        self, e: IllegalMoveError, position: dict, move: dict, trace: list[dict]
+        self, e: IllegalMoveError, position: dict, move: dict, trace: list[Event]
     ) -> _Unreadable:
         """The engine's refusal, worded from its rule (its message is the detail)."""
         game, loc = self.game, self.locale
@@ -707,7 +715,9 @@ class BuildCapture(Exercise):
         elif e.rule == "turn_start_capture" and move["type"] == "capture":
             key, fields = "build.capture_impossible", {"column": column(move["column"])}
         elif e.rule == "turn_start_capture":
-            due = load_position(position).capture_columns()
+            state = load_position(position)
+            assert isinstance(state, KisoloState), "only Kisolo has turn-start captures"
+            due = state.capture_columns()
             key = "build.capture_due"
             fields = {"columns": tr(loc, "names.list_sep").join(column(c) for c in due)}
         elif e.rule == "partial_lifting":
@@ -721,7 +731,7 @@ class BuildCapture(Exercise):
             key = "build.perpetual"
         return _Unreadable(key, detail=str(e), **fields)
 
-    def _judge(self, position: dict, trace: list[dict]) -> Feedback:
+    def _judge(self, position: dict, trace: list[Event]) -> Feedback:
         game, loc = self.game, self.locale
         rules = tuple(dict.fromkeys(e["rule"] for e in trace if e["kind"] == "capture"))
         if not rules:
@@ -737,7 +747,7 @@ class BuildCapture(Exercise):
         lines.append(self._t("build.rules", rules=names))
         return Feedback(True, "\n".join(lines), rules=rules)
 
-    def _why_not_from_lap_ends(self, position: dict, trace: list[dict]) -> list[str]:
+    def _why_not_from_lap_ends(self, position: dict, trace: list[Event]) -> list[str]:
         """Where a lap end decides a capture by the hole after it (Kisolo): the lap ends
         that came near a mid-move capture, then how the move ended. Without a capture
         the opponent's facing row stays as it was, so the board given says which of
@@ -773,7 +783,7 @@ class BuildCapture(Exercise):
         more = [self._t(f"build.{game}_more", n=len(near) - 3)] if len(near) > 3 else []
         return near[:3] + more + last
 
-    def _why_not_from_refusals(self, trace: list[dict]) -> list[str]:
+    def _why_not_from_refusals(self, trace: list[Event]) -> list[str]:
         """Where the engine says why a sowing captured nothing (Kiothi)."""
         name = lambda cell: hole_name(self.game, cell, self.locale)
         return [

@@ -337,6 +337,7 @@ LABEL_W, PAD, MID, NUM_H, OWNER_H, JAIL_GAP = 26.0, 3.0, 4.0, 8.0, 6.0, 2.0
 def _board(job: Job) -> str:
     T = lambda key, **kw: tr(job.locale, f"handouts.board.{key}", **kw)
     width, height = _page_area(job.paper, True, BOARD_MARGIN)
+    assert job.game is not None and job.columns is not None, "_check sets both for a board"
     svg, d = _template_svg(
         job.game, job.columns, job.locale, width, height - TITLE_H - FOOT_H - SAFETY
     )
@@ -606,6 +607,7 @@ class Block:
 
 def _lesson(job: Job) -> str:
     script, locale = job.lesson, job.locale
+    assert script is not None, "_check loads the lesson of a lesson handout"
     T = lambda key, **kw: tr(locale, f"handouts.lesson.{key}", **kw)
     width, height = _page_area(job.paper, False, LESSON_MARGIN)
     title = localized(script.title, locale)
@@ -720,7 +722,9 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
                 text_h += WRITE_LINE
         step = script.steps[group[0] - 1]
         svg = board_svg(step.start, locale=locale, numbers=True, last_move=step.move)
-        vw, vh = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+        box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+        assert box is not None, "board_svg writes a viewBox"
+        vw, vh = (float(v) for v in box.groups())
         dh = dw * vh / vw
         diagram = f'<div class="diagram" style="width:{_mm(dw)}mm;flex:0 0 {_mm(dw)}mm">{svg}</div>'
         body = (

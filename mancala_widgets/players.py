@@ -121,7 +121,7 @@ def successors(state: State) -> list[tuple[dict, State]]:
     """(move, position after it) for every move a player considers."""
     if state.opening:
         return [(m, state.play(m)) for m in opening_candidates(state)]
-    return state.successors()
+    return list(state.successors())  # a list of this game's states, as a list of States
 
 
 def candidate_moves(state: State) -> list[dict]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..rules import GAMES, MalformedError, load_position, new_state
 from ..rules.common import check_cell
+from ..rules.events import Event
 from ..rules.game import game as game_of
 from ..text import LOCALES, Refusal, tr
 from ..text.names import hole_name
@@ -60,7 +61,7 @@ class Step:
     text: dict
     start: dict  # the position the step starts from
     move: dict | None = None
-    trace: list = field(default_factory=list)
+    trace: list[Event] = field(default_factory=list)
     after: dict | None = None  # the position after the move
     highlight: list = field(default_factory=list)
     label: dict | None = None
@@ -226,8 +227,9 @@ def _parse_step(raw, where, state, game):
     if "predict" in s and "move" not in s:
         raise InvalidLessonError(f"{where}: predict: a prediction needs a move to check it against")
     if "move" in s:
+        trace: list[Event] = []
         try:
-            after = state.play(s["move"], trace := [])
+            after = state.play(s["move"], trace)
         except ValueError as e:
             raise InvalidLessonError(f"{where}: move {json.dumps(s['move'])}: {e}") from None
         step.move, step.trace, step.after = s["move"], trace, after.to_dict()
@@ -317,7 +319,8 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
         "question": question,
         "explain": explain,
         "answer": answer,
-        "options": list(CHOICE_OF[of]) if ask == "choice" else None,
+        # A choice question's ``of`` was checked above: one of CHOICE_OF.
+        "options": list(CHOICE_OF[of]) if ask == "choice" and of is not None else None,
     }
 
 

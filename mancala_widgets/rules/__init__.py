@@ -24,13 +24,19 @@ from .common import (
     InvalidPositionError,
     InvalidRecordError,
     MalformedError,
+    Move,
+    Position,
     is_int,
 )
+from .events import Event
 from .kiothi import KiothiState
 from .kisolo import KisoloState
 
 State = KisoloState | KiothiState
-GAMES = {"kisolo": KisoloState, "kiothi": KiothiState}
+GAMES: dict[str, type[KisoloState] | type[KiothiState]] = {
+    "kisolo": KisoloState,
+    "kiothi": KiothiState,
+}
 
 __all__ = [
     "GAMES",
@@ -44,6 +50,8 @@ __all__ = [
     "KiothiState",
     "KisoloState",
     "MalformedError",
+    "Move",
+    "Position",
     "State",
     "apply_move",
     "dump_position",
@@ -60,7 +68,7 @@ _VARIANTS = {"kisolo": ("columns",), "kiothi": ("start_holes", "orthodox")}
 MAX_PIECES = 1_000
 
 
-def initial_position(game: str, **variant: Any) -> dict:
+def initial_position(game: str, **variant: Any) -> Position:
     """The start position of ``game`` ("kisolo" or "kiothi") as a JSON dict.
 
     Variants: Kisolo ``columns`` (7 or 6); Kiothi ``start_holes`` (6 or 5) and
@@ -102,30 +110,30 @@ def load_position(d: Any) -> State:
     return GAMES[game].from_dict(d)
 
 
-def dump_position(state: State) -> dict:
+def dump_position(state: State) -> Position:
     """The state as a fresh JSON dict; ``load_position(dump_position(s))`` is lossless."""
     return state.to_dict()
 
 
-def legal_moves(position: dict | State) -> list[dict]:
+def legal_moves(position: Position | State) -> list[Move]:
     """Every legal move (empty once the game is over). In Kiothi's opening the
     moves are lift pairs without ``place``."""
     return _state(position).legal_moves()
 
 
-def apply_move(position: dict | State, move: dict) -> dict:
+def apply_move(position: Position | State, move: Move) -> Position:
     """The position after ``move``, as a new dict; the input is never changed."""
     return _state(position).play(move).to_dict()
 
 
-def play(position: dict | State, move: dict) -> tuple[dict, list[dict]]:
+def play(position: Position | State, move: Move) -> tuple[Position, list[Event]]:
     """Like :func:`apply_move`, and also the move's trace: a list of events."""
-    trace: list[dict] = []
+    trace: list[Event] = []
     after = _state(position).play(move, trace)
     return after.to_dict(), trace
 
 
-def _state(position: dict | State) -> State:
+def _state(position: Position | State) -> State:
     if isinstance(position, (KisoloState, KiothiState)):
         return position
     return load_position(position)

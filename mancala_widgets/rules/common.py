@@ -8,11 +8,20 @@ exactly what to fix.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+from .events import PlayerName
+
+T = TypeVar("T")
 
 SOUTH, NORTH = 0, 1
-PLAYERS = ("south", "north")
+PLAYERS: tuple[PlayerName, PlayerName] = ("south", "north")
+
+#: A position, a move or a record as RULES.md writes them: JSON objects. What comes in
+#: is checked field by field at run time (``from_dict``, ``parse_move``, ``from_json``).
+Position = dict[str, Any]
+Move = dict[str, Any]
 
 #: A single move may not run more laps than this (RULES.md, perpetual sowing).
 LAP_LIMIT = 100_000
@@ -46,7 +55,7 @@ class IllegalMoveError(ValueError):
     ``rule`` names the rule that forbids it, e.g. ``"first_lap_restriction"``.
     """
 
-    def __init__(self, message: str, rule: str = "illegal"):
+    def __init__(self, message: str, rule: str = "illegal") -> None:
         super().__init__(message)
         self.rule = rule
 
@@ -54,7 +63,7 @@ class IllegalMoveError(ValueError):
 class GameOverError(IllegalMoveError):
     """A move was asked of a finished game."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str) -> None:
         super().__init__(message, rule="game_over")
 
 
@@ -64,7 +73,7 @@ def player_index(value: Any, field: str, error: type[MalformedError]) -> int:
     return PLAYERS.index(value)
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """True for real integers; ``True``/``False`` are not counts."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -92,7 +101,7 @@ def check_dict(
     error: type[MalformedError],
     required: Iterable[str],
     optional: Iterable[str] = (),
-) -> dict:
+) -> dict[str, Any]:
     if not isinstance(d, dict):
         raise error(f"{what}: expected a JSON object (dict), got {type(d).__name__}")
     required = tuple(required)
@@ -109,14 +118,19 @@ def check_dict(
 
 
 def check_grid(
-    value: Any, field: str, rows: int, columns: int, cell, error: type[MalformedError]
-) -> list:
+    value: Any,
+    field: str,
+    rows: int,
+    columns: int,
+    cell: Callable[[Any, str], T],
+    error: type[MalformedError],
+) -> list[T]:
     """Check a rows x columns list of lists, each cell with ``cell(v, name)``;
     returns the cells flattened row by row (index ``r * columns + c``)."""
     if not isinstance(value, list) or len(value) != rows:
         got = f"{len(value)} rows" if isinstance(value, list) else type(value).__name__
         raise error(f"{field}: expected a list of {rows} rows, got {got}")
-    flat = []
+    flat: list[T] = []
     for r, row in enumerate(value):
         if not isinstance(row, list) or len(row) != columns:
             got = f"{len(row)} entries" if isinstance(row, list) else type(row).__name__
@@ -151,12 +165,14 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def grid(flat: list, columns: int) -> list[list]:
+def grid(flat: list[T], columns: int) -> list[list[T]]:
     """Flat row-major list back to a list of rows (fresh lists)."""
     return [flat[i : i + columns] for i in range(0, len(flat), columns)]
 
 
-def check_result_fields(d: dict, statuses: dict[str, tuple], error: type[MalformedError]):
+def check_result_fields(
+    d: Mapping[str, Any], statuses: Mapping[str, tuple[str, ...]], error: type[MalformedError]
+) -> tuple[str, int | None, str | None]:
     """``status``/``winner``/``reason`` agree with each other.
 
     ``statuses`` maps each status to the reasons it allows.

@@ -9,24 +9,30 @@ a hole in Kisolo and a boma in Kiothi; every event about one cell has it under
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 Cell = list[int]  # [row, column]
 Taken = list[int]  # [row, column, count]
 PlayerName = Literal["south", "north"]
+#: What follows a lap's end (``LapEnd.then``).
+Then = Literal["relay", "capture", "end", "perpetual"]
+#: Why a sowing that ends in an empty cell captures nothing (``NoCapture.why``).
+NoCaptureWhy = Literal["opponent_row", "opposite_empty", "nki"]
+#: Why the leftmost triple is not taken (``LeftmostTriple.why``; None: it is).
+TripleWhy = Literal["not_all_full", "nki", "not_sown"]
 
 
-class Lift(TypedDict, total=False):
+class Lift(TypedDict):
     kind: Literal["lift"]
     #: "sow" (a move's first lap), "pussa_kanawa" (Kisolo's relay), "relay" (Kiothi's),
     #: "opening_redistribution".
     rule: str
     cell: Cell
     count: int
-    lap: int
-    landing: Cell  # pussa kanawa: the landing hole, whose next hole is lifted
-    left: int  # Kiothi: warriors left in the boma (partial lifting)
-    partial: bool
+    lap: NotRequired[int]  # not in the opening redistribution
+    landing: NotRequired[Cell]  # pussa kanawa: the landing hole, whose next hole is lifted
+    left: NotRequired[int]  # Kiothi: warriors left in the boma (partial lifting)
+    partial: NotRequired[bool]
 
 
 class Sow(TypedDict):
@@ -35,29 +41,34 @@ class Sow(TypedDict):
     cells: list[Cell]  # one piece dropped into each, in order
 
 
-class LapEnd(TypedDict, total=False):
+class LapEnd(TypedDict):
     kind: Literal["lap_end"]
     lap: int
     cell: Cell  # where the lap's last piece fell
     occupied: bool  # whether it held pieces just before that drop
-    then: Literal["relay", "capture", "end", "perpetual"]
-    next: Cell  # Kisolo: the hole after the landing hole, and what it holds
-    next_count: int
-    own_row: bool  # Kiothi: whether the landing boma is the mover's
+    then: Then
+    next: NotRequired[Cell]  # Kisolo: the hole after the landing hole, and what it holds
+    next_count: NotRequired[int]
+    own_row: NotRequired[bool]  # Kiothi: whether the landing boma is the mover's
 
 
-class Capture(TypedDict, total=False):
-    kind: Literal["capture"]
-    rule: str  # "turn_start_capture", "mid_move_capture" (Kisolo), "capture" (Kiothi)
-    player: PlayerName
-    lap: int
-    cell: Cell  # Kisolo: the capturing inner hole, sown from; Kiothi: the landing boma
-    #: What is taken: Kisolo the opponent's inner and outer hole of the column; Kiothi
-    #: the opposite boma.
-    from_: list[Taken]
-    count: int  # pieces taken (Kiothi: with the capturing warrior)
-    into: Literal["sow", "jail"]
-    jail: PlayerName  # Kiothi: whose jail
+# The functional form: ``from`` is a Python keyword.
+Capture = TypedDict(
+    "Capture",
+    {
+        "kind": Literal["capture"],
+        "rule": str,  # "turn_start_capture", "mid_move_capture" (Kisolo), "capture" (Kiothi)
+        "player": PlayerName,
+        "lap": int,
+        "cell": Cell,  # Kisolo: the capturing inner hole, sown from; Kiothi: the landing boma
+        # What is taken: Kisolo the opponent's inner and outer hole of the column; Kiothi
+        # the opposite boma.
+        "from": list[Taken],
+        "count": int,  # pieces taken (Kiothi: with the capturing warrior)
+        "into": Literal["sow", "jail"],
+        "jail": NotRequired[PlayerName],  # Kiothi: whose jail
+    },
+)
 
 
 class NoCapture(TypedDict):
@@ -65,7 +76,7 @@ class NoCapture(TypedDict):
     rule: str
     cell: Cell
     opposite: Cell
-    why: Literal["opponent_row", "opposite_empty", "nki"]
+    why: NoCaptureWhy
 
 
 class TripleCell(TypedDict):
@@ -81,7 +92,7 @@ class LeftmostTriple(TypedDict):
     rule: str
     player: PlayerName
     taken: bool
-    why: Literal["not_all_full", "nki", "not_sown"] | None
+    why: TripleWhy | None
     cells: list[TripleCell]
     count: int
     jail: PlayerName
@@ -106,13 +117,13 @@ class NkiRelease(TypedDict):
     cell: Cell
 
 
-class LapsSkipped(TypedDict, total=False):
+class LapsSkipped(TypedDict):
     kind: Literal["laps_skipped"]
     from_lap: int
     to_lap: int
     board: list[list[int]]
-    nki: list[list[bool]]
-    sown: list[list[bool]]
+    nki: NotRequired[list[list[bool]]]  # Kiothi
+    sown: NotRequired[list[list[bool]]]
 
 
 class TurnEnd(TypedDict):
@@ -126,24 +137,32 @@ class Sweep(TypedDict):
     jail: PlayerName
 
 
-class GameEnd(TypedDict, total=False):
+class DrawDetails(TypedDict, total=False):
+    """What a Kisolo draw adds to its ``game_end`` event."""
+
+    lap: int  # perpetual sowing: the lap it stopped at
+    repeat_of_lap: int | None  # ... and the earlier lap it repeats (None at the lap limit)
+    occurrences: int  # repetition: the third
+
+
+class GameEnd(TypedDict):
     kind: Literal["game_end"]
     #: "inner_row_emptied", "perpetual_sowing", "repetition" (Kisolo), "no_legal_move" (Kiothi)
     rule: str
     status: Literal["won", "draw"]
     winner: PlayerName | None
     reason: str
-    lap: int  # perpetual sowing: the lap it stopped at
-    repeat_of_lap: int | None  # ... and the earlier lap it repeats (None at the lap limit)
-    occurrences: int  # repetition: the third
-    stuck: PlayerName  # Kiothi: the player who cannot move
-    sweep: list[Sweep]
-    jails: dict[str, int]
-    margin: int
-    one_warrior_victory: bool
+    lap: NotRequired[int]
+    repeat_of_lap: NotRequired[int | None]
+    occurrences: NotRequired[int]
+    stuck: NotRequired[PlayerName]  # Kiothi: the player who cannot move
+    sweep: NotRequired[list[Sweep]]
+    jails: NotRequired[dict[PlayerName, int]]
+    margin: NotRequired[int]
+    one_warrior_victory: NotRequired[bool]
 
 
-#: One event of a trace. (``Capture.from_`` is ``from`` on the wire: a Python keyword.)
+#: One event of a trace; ``kind`` says which.
 Event = (
     Lift
     | Sow
@@ -176,6 +195,7 @@ KINDS = (
 __all__ = [
     "Capture",
     "Cell",
+    "DrawDetails",
     "Event",
     "GameEnd",
     "KINDS",
@@ -186,9 +206,14 @@ __all__ = [
     "NkiMark",
     "NkiRelease",
     "NoCapture",
+    "NoCaptureWhy",
     "Place",
+    "PlayerName",
     "Sow",
     "Sweep",
+    "Taken",
+    "Then",
     "TripleCell",
+    "TripleWhy",
     "TurnEnd",
 ]

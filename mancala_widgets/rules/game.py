@@ -17,10 +17,12 @@ jails and nki, and how a game can end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+
+from .common import Move, Position
 
 Cell = tuple[int, int]
 PLAYER_NAMES = ("south", "north")
@@ -74,7 +76,15 @@ def other(player: str) -> str:
     return "north" if player == "south" else "south"
 
 
-def _board(game_name, rows, columns, row_owner, row_kind, circuits, facing_rows) -> Board:
+def _board(
+    game_name: str,
+    rows: int,
+    columns: int,
+    row_owner: Iterable[str],
+    row_kind: Iterable[str],
+    circuits: Mapping[str, tuple[Cell, ...]],
+    facing_rows: Mapping[str, int],
+) -> Board:
     links: dict[tuple[str, Cell], Cell] = {}
     for player, circuit in circuits.items():
         for i, cell in enumerate(circuit):
@@ -100,7 +110,7 @@ class Game:
     #: The catalogue's words for a piece and a place: "stone"/"hole", "warrior"/"boma".
     piece: str
     place: str
-    variants: Mapping[str, tuple]
+    variants: Mapping[str, tuple[int | bool, ...]]
     #: Captured pieces go to a jail (Kiothi) or stay on the board (Kisolo).
     has_jails: bool
     has_nki: bool
@@ -117,25 +127,27 @@ class Game:
     #: Why a finished game ended (RULES.md ``reason``), by result.
     end_reasons: Mapping[str, tuple[str, ...]]
 
-    def default_variant(self) -> dict:
+    def default_variant(self) -> dict[str, int | bool]:
         return {option: values[0] for option, values in self.variants.items()}
 
     def board(self, **variant: Any) -> Board:
         return _BOARDS[self.name](**{**self.default_variant(), **variant})
 
-    def sow_move(self, cell, count: int | None = None) -> dict:
+    def sow_move(self, cell: Sequence[int], count: int | None = None) -> Move:
         """The move that sows ``cell`` (lifting ``count`` pieces where the game says how
         many; all of them by default)."""
-        move = {"type": "sow", "row": cell[0], "column": cell[1]}
+        move: Move = {"type": "sow", "row": cell[0], "column": cell[1]}
         if self.counts_lifted:
             move["count"] = count
         return move
 
-    def position_from(self, board: list[list[int]], to_move: str = "south", **fields: Any) -> dict:
+    def position_from(
+        self, board: Sequence[Sequence[int]], to_move: str = "south", **fields: Any
+    ) -> Position:
         """A RULES.md position of this game in play on ``board`` (a puzzle or a set-up):
         the default variant, and for Kiothi a turn past the opening of ``to_move``, no
         marks and empty jails unless ``fields`` (e.g. ``nki=``, ``orthodox=``) say."""
-        position: dict[str, Any] = {"game": self.name, **self.default_variant()}
+        position: Position = {"game": self.name, **self.default_variant()}
         if self.name == "kisolo":
             position["columns"] = len(board[0])
         else:
@@ -158,7 +170,7 @@ class Game:
 
     def total_pieces(self, **variant: Any) -> int:
         """How many pieces a game of this variant has from start to end."""
-        v = {**self.default_variant(), **variant}
+        v: dict[str, int | bool] = {**self.default_variant(), **variant}
         if self.name == "kisolo":
             return 4 * v["columns"] * 3
         return 2 * v["start_holes"] * 5

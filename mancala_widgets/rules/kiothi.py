@@ -15,7 +15,9 @@ The board, the nki marks and the sown marks are flat lists of 20, boma
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from itertools import combinations
+from typing import Any, Final, Literal
 
 from .common import (
     LAP_LIMIT,
@@ -27,6 +29,8 @@ from .common import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    Move,
+    Position,
     check_bool,
     check_cell,
     check_dict,
@@ -37,6 +41,7 @@ from .common import (
     is_int,
     player_index,
 )
+from .events import Cell, Event, NoCaptureWhy, Sweep, TripleCell, TripleWhy
 from .game import KIOTHI, kiothi_board
 
 ROWS, COLS, SIZE = 2, 10, 20
@@ -71,10 +76,18 @@ OWN_BOMAS = tuple(
 )
 RECORD_FROM_LAP = 32
 
+#: What makes two positions "the same": everything but the variant and the turn number.
+Key = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[int, ...], int, bool]
+#: A checked move: a sowing (boma, count) or a redistribution (lifted, placed).
+Redistribution = tuple[Literal["redistribute"], list[int], list[tuple[int, int]]]
+Parsed = tuple[Literal["sow"], int, int] | Redistribution
+
 
 def opposite(h: int) -> int:
     """(r,c) faces (1-r,c)."""
-    r, c = _BOARD.opposite(divmod(h, COLS))
+    facing = _BOARD.opposite(divmod(h, COLS))
+    assert facing is not None, "Kiothi's two rows face each other"
+    r, c = facing
     return r * COLS + c
 
 
@@ -102,15 +115,15 @@ def empty_at_start(start_holes: int) -> list[bool]:
     return [own_index(h) < COLS - start_holes for h in range(SIZE)]
 
 
-def cell(h: int) -> list[int]:
+def cell(h: int) -> Cell:
     return [h // COLS, h % COLS]
 
 
 class KiothiState:
     """One Kiothi position. Immutable in use: :meth:`play` returns a new state."""
 
-    game = "kiothi"
-    GAME = KIOTHI  # the game's fixed facts (rules/game.py)
+    game: Final = "kiothi"
+    GAME: Final = KIOTHI  # the game's fixed facts (rules/game.py)
     __slots__ = (
         "start_holes",
         "orthodox",
@@ -128,18 +141,18 @@ class KiothiState:
 
     def __init__(
         self,
-        start_holes,
-        orthodox,
-        to_move,
-        turn,
-        board,
-        nki,
-        sown,
-        jails,
-        status="playing",
-        winner=None,
-        reason=None,
-    ):
+        start_holes: int,
+        orthodox: bool,
+        to_move: int,
+        turn: int,
+        board: list[int],
+        nki: list[bool],
+        sown: list[bool],
+        jails: list[int],
+        status: str = "playing",
+        winner: int | None = None,
+        reason: str | None = None,
+    ) -> None:
         self.start_holes = start_holes
         self.orthodox = orthodox
         self.to_move = to_move
@@ -167,7 +180,7 @@ class KiothiState:
         return cls(start_holes, orthodox, SOUTH, 1, board, [False] * SIZE, [False] * SIZE, [0, 0])
 
     @classmethod
-    def from_dict(cls, d) -> KiothiState:
+    def from_dict(cls, d: Any) -> KiothiState:
         E = InvalidPositionError
         check_dict(d, "Kiothi position", E, POSITION_FIELDS)
         if d["game"] != "kiothi":
@@ -221,7 +234,7 @@ class KiothiState:
                 )
         return state
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Position:
         return {
             "game": "kiothi",
             "start_holes": self.start_holes,
@@ -237,7 +250,7 @@ class KiothiState:
             "reason": self.reason,
         }
 
-    def key(self) -> tuple:
+    def key(self) -> Key:
         return (
             tuple(self.board),
             tuple(self.nki),
@@ -266,13 +279,13 @@ class KiothiState:
         bomas = sorted(h for h in OWN_BOMAS[p] if self.board[h])
         return list(combinations(bomas, 2))
 
-    def sowing_candidates(self, p: int):
+    def sowing_candidates(self, p: int) -> Iterator[tuple[int, int]]:
         b = self.board
         for h in sorted(OWN_BOMAS[p]):
             for k in range(1, b[h] + 1):
                 yield h, k
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> list[Move]:
         if self.status != "playing":
             return []
         p = self.to_move
@@ -286,12 +299,13 @@ class KiothiState:
             if _Sowing(self, p, None).run(h, k) is None
         ]
 
-    def successors(self) -> list[tuple[dict, KiothiState]]:
+    def successors(self) -> list[tuple[Move, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
         (for search; the opening's moves are too many to list)."""
         if self.status != "playing" or self.opening:
             raise ValueError("successors() lists sowing moves of a game in play, after the opening")
-        p, out = self.to_move, []
+        p = self.to_move
+        out: list[tuple[Move, KiothiState]] = []
         for h, k in self.sowing_candidates(p):
             sowing = _Sowing(self, p, None)
             if sowing.run(h, k) is None:
@@ -319,7 +333,7 @@ class KiothiState:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
         return any(_Sowing(self, p, None).run(h, k) is None for h, k in self.sowing_candidates(p))
 
-    def parse_move(self, move):
+    def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":
             raise GameOverError(
                 f"the game is over ({self.status}, {self.reason}); no more moves can be played"
@@ -356,7 +370,7 @@ class KiothiState:
             return ("sow", h, k)
         raise E(f"type = {kind!r}: expected 'redistribute' or 'sow' for Kiothi")
 
-    def _parse_redistribute(self, move):
+    def _parse_redistribute(self, move: Mapping[str, Any]) -> Redistribution:
         E, p = InvalidMoveError, self.to_move
         if not self.opening:
             raise IllegalMoveError(
@@ -373,7 +387,7 @@ class KiothiState:
                 if isinstance(lift, list)
                 else E(f"lift = {lift!r}: expected a list of two [row, column] pairs")
             )
-        lifted = []
+        lifted: list[int] = []
         for i, item in enumerate(lift):
             r, c = check_cell(item, f"lift[{i}]", ROWS, COLS, E)
             h = r * COLS + c
@@ -397,7 +411,8 @@ class KiothiState:
         place = move["place"]
         if not isinstance(place, list):
             raise E(f"place = {place!r}: expected a list of [row, column, count] entries")
-        placed, seen = [], set()
+        placed: list[tuple[int, int]] = []
+        seen: set[int] = set()
         for i, item in enumerate(place):
             if not isinstance(item, (list, tuple)) or len(item) != 3:
                 raise E(f"place[{i}] = {item!r}: expected [row, column, count]")
@@ -431,7 +446,12 @@ class KiothiState:
 
     # -- playing a move ---------------------------------------------------------
 
-    def play(self, move, trace: list | None = None, history=None) -> KiothiState:
+    def play(
+        self,
+        move: Move,
+        trace: list[Event] | None = None,
+        history: Mapping[Hashable, int] | None = None,
+    ) -> KiothiState:
         """The position after ``move``; appends the move's events to ``trace``.
         (``history`` is accepted like Kisolo's; Kiothi has no draw by repetition.)"""
         parsed = self.parse_move(move)
@@ -451,7 +471,9 @@ class KiothiState:
             after.move_stats = (sowing.lap, sowing.captures)
         return after.end_if_stuck(trace)
 
-    def _redistribute(self, lifted, placed, trace):
+    def _redistribute(
+        self, lifted: list[int], placed: list[tuple[int, int]], trace: list[Event] | None
+    ) -> tuple[list[int], list[bool], list[bool], list[int]]:
         b = self.board[:]
         for h in lifted:
             if trace is not None:
@@ -484,7 +506,7 @@ class KiothiState:
                 )
         return b, nki, self.sown[:], self.jails[:]
 
-    def end_if_stuck(self, trace) -> KiothiState:
+    def end_if_stuck(self, trace: list[Event] | None) -> KiothiState:
         """RULES.md "End of game": the player to move cannot move."""
         q = self.to_move
         if self.has_legal_move(q):
@@ -492,14 +514,15 @@ class KiothiState:
                 trace.append({"kind": "turn_end", "to_move": PLAYERS[q]})
             return self
         other_can = self.has_legal_move(1 - q)
-        sweep = []
+        sweep: list[Sweep] = []
         for h in range(SIZE):
             if self.board[h]:
                 to = (1 - q) if other_can else OWNER[h]
                 sweep.append({"cell": cell(h), "count": self.board[h], "jail": PLAYERS[to]})
                 self.jails[to] += self.board[h]
                 self.board[h] = 0
-        self.status, self.winner, self.reason, margin = _result_of(self.jails)
+        status, winner, reason, margin = _result_of(self.jails)
+        self.status, self.winner, self.reason = status, winner, reason
         if trace is not None:
             trace.append(
                 {
@@ -508,9 +531,9 @@ class KiothiState:
                     "stuck": PLAYERS[q],
                     "sweep": sweep,
                     "jails": {"south": self.jails[0], "north": self.jails[1]},
-                    "status": self.status,
-                    "winner": None if self.winner is None else PLAYERS[self.winner],
-                    "reason": self.reason,
+                    "status": status,
+                    "winner": None if winner is None else PLAYERS[winner],
+                    "reason": reason,
                     "margin": margin,
                     "one_warrior_victory": margin == 2,
                 }
@@ -518,7 +541,7 @@ class KiothiState:
         return self
 
 
-def _result_of(jails) -> tuple:
+def _result_of(jails: Sequence[int]) -> tuple[Literal["won", "draw"], int | None, str, int]:
     """(status, winner, reason, margin) of a finished game with these jails."""
     s, n = jails
     if s == n:
@@ -530,7 +553,7 @@ class _Sowing:
     """One sowing move (turns 3 on) on private copies; ``run`` returns None when
     the move is legal, else ``(rule, message)``."""
 
-    def __init__(self, state: KiothiState, p: int, trace: list | None):
+    def __init__(self, state: KiothiState, p: int, trace: list[Event] | None) -> None:
         self.state = state
         self.p = p
         self.b = state.board[:]
@@ -543,11 +566,11 @@ class _Sowing:
         self.captures = 0
         self.resumed = False
 
-    def emit(self, event: dict):
+    def emit(self, event: Event) -> None:
         if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
             self.trace.append(event)
 
-    def lift(self, h: int, k: int, rule: str):
+    def lift(self, h: int, k: int, rule: str) -> None:
         contents = self.b[h]
         if self.tracing:
             self.emit(
@@ -565,7 +588,7 @@ class _Sowing:
         if self.nki[h]:
             self.release_nki(h)
 
-    def release_nki(self, h: int):
+    def release_nki(self, h: int) -> None:
         """Lifting warriors from a boma removes its nki mark for good."""
         self.nki[h] = False
         if self.tracing:
@@ -573,18 +596,18 @@ class _Sowing:
 
     def sow_from_next(self, h: int, k: int) -> int:
         b, sown = self.b, self.sown
-        holes = [] if self.trace is not None else None
+        holes: list[Cell] | None = [] if self.trace is not None else None
         for _ in range(k):
             h = NEXT[h]
             b[h] += 1
             sown[h] = True
             if holes is not None:
                 holes.append(cell(h))
-        if self.tracing:
+        if holes is not None:  # tracing
             self.emit({"kind": "sow", "lap": self.lap, "cells": holes})
         return h
 
-    def run(self, h: int, k: int):
+    def run(self, h: int, k: int) -> tuple[str, str] | None:
         b, p = self.b, self.p
         self.lift(h, k, "sow")
         last = self.sow_from_next(h, k)
@@ -596,7 +619,7 @@ class _Sowing:
                 f"{PLAYERS[p]}'s own occupied boma {cell(last)}, which the orthodox "
                 "first-lap restriction forbids",
             )
-        seen = set()
+        seen: set[tuple[tuple[int, ...], int]] = set()
         while occupied:
             # A repeat means a cycle, which would also reach LAP_LIMIT: the verdict is the
             # same either way, so states are only remembered once a relay runs long.
@@ -656,10 +679,11 @@ class _Sowing:
         self.capture(last)
         return None
 
-    def capture(self, last: int):
+    def capture(self, last: int) -> None:
         """End of sowing in an empty boma: capture from the opposite one if allowed."""
         b, p = self.b, self.p
         opp = opposite(last)
+        why: NoCaptureWhy
         if OWNER[last] != p:
             why, rule = "opponent_row", "capture"
         elif not b[opp]:
@@ -699,12 +723,12 @@ class _Sowing:
                 }
             )
 
-    def leftmost_triple(self):
+    def leftmost_triple(self) -> None:
         """A capture from the leftmost boma may also take the three bomas to its right."""
         b, p = self.b, self.p
         at_start = empty_at_start(self.state.start_holes)
         triple = TRIPLE[p]
-        bomas = [
+        bomas: list[TripleCell] = [
             {
                 "cell": cell(h),
                 "count": b[h],
@@ -714,6 +738,7 @@ class _Sowing:
             }
             for h in triple
         ]
+        why: TripleWhy | None
         if not all(b[h] for h in triple):
             why = "not_all_full"
         elif any(self.nki[h] for h in triple):

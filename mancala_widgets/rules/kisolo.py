@@ -13,8 +13,9 @@ so the sowing loop touches nothing but a list of ints.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
+from typing import Any, Final, Literal, Unpack
 
 from .common import (
     LAP_LIMIT,
@@ -26,6 +27,8 @@ from .common import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    Move,
+    Position,
     check_dict,
     check_grid,
     check_int,
@@ -33,7 +36,8 @@ from .common import (
     grid,
     player_index,
 )
-from .game import KISOLO, kisolo_board
+from .events import DrawDetails, Event, GameEnd, Then
+from .game import KISOLO, Cell, kisolo_board
 
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
@@ -47,20 +51,23 @@ STATUSES = {
 }
 POSITION_FIELDS = ("game", "columns", "to_move", "board", "status", "winner", "reason")
 
+#: What makes two positions "the same" for the repetition draw: the board and who moves.
+Key = tuple[tuple[int, ...], int]
+
 
 class Geometry:
     """A 4 x ``columns`` board (rules/game.py) as flat tables for the sowing loop:
     hole ``(r, c)`` is index ``r * columns + c``."""
 
-    def __init__(self, columns: int):
+    def __init__(self, columns: int) -> None:
         board = kisolo_board(columns)
         n = self.columns = columns
-        flat = lambda cell: cell[0] * n + cell[1]
+        flat: Callable[[Cell], int] = lambda cell: cell[0] * n + cell[1]
         self.circuit = tuple([flat(h) for h in board.circuits[name]] for name in PLAYERS)
         self.next = [0] * (ROWS * n)
         for name in PLAYERS:
-            for h in board.circuits[name]:
-                self.next[flat(h)] = flat(board.next(name, h))
+            for hole in board.circuits[name]:
+                self.next[flat(hole)] = flat(board.next(name, hole))
         self.owner = [PLAYERS.index(board.owner((h // n, h % n))) for h in range(ROWS * n)]
         self.inner = tuple([board.facing_rows[name] * n + c for c in range(n)] for name in PLAYERS)
         self.outer = tuple(
@@ -85,8 +92,8 @@ def geometry(columns: int) -> Geometry:
 class KisoloState:
     """One Kisolo position. Immutable in use: :meth:`play` returns a new state."""
 
-    game = "kisolo"
-    GAME = KISOLO  # the game's fixed facts (rules/game.py)
+    game: Final = "kisolo"
+    GAME: Final = KISOLO  # the game's fixed facts (rules/game.py)
     __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason", "move_stats")
 
     def __init__(
@@ -97,7 +104,7 @@ class KisoloState:
         status: str = "playing",
         winner: int | None = None,
         reason: str | None = None,
-    ):
+    ) -> None:
         self.columns = columns
         self.geo = geometry(columns)
         self.board = board
@@ -117,7 +124,7 @@ class KisoloState:
         return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH)
 
     @classmethod
-    def from_dict(cls, d) -> KisoloState:
+    def from_dict(cls, d: Any) -> KisoloState:
         E = InvalidPositionError
         check_dict(d, "Kisolo position", E, POSITION_FIELDS)
         if d["game"] != "kisolo":
@@ -138,7 +145,7 @@ class KisoloState:
                     f"board: {PLAYERS[p]} has no stones, so the position cannot still be "
                     "'playing' (the capture that took them would have won)"
                 )
-        if status == "won" and any(board[h] for h in geo.inner[1 - winner]):
+        if status == "won" and winner is not None and any(board[h] for h in geo.inner[1 - winner]):
             loser = PLAYERS[1 - winner]
             raise E(
                 f"winner = {d['winner']!r}: a Kisolo game is won by emptying the "
@@ -146,7 +153,7 @@ class KisoloState:
             )
         return state
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Position:
         return {
             "game": "kisolo",
             "columns": self.columns,
@@ -157,7 +164,7 @@ class KisoloState:
             "reason": self.reason,
         }
 
-    def key(self) -> tuple:
+    def key(self) -> Key:
         """What makes two positions "the same" for the repetition draw."""
         return (tuple(self.board), self.to_move)
 
@@ -173,7 +180,7 @@ class KisoloState:
         """Is a turn-start capture due (the mover has no other kind of move)?"""
         return self.status == "playing" and bool(self.capture_columns())
 
-    def successors(self) -> list[tuple[dict, KisoloState]]:
+    def successors(self) -> list[tuple[Move, KisoloState]]:
         """Every legal move with the position after it."""
         return [(m, self.play(m)) for m in self.legal_moves()]
 
@@ -185,7 +192,7 @@ class KisoloState:
         b, mine, theirs = self.board, self.geo.inner[p], self.geo.inner[1 - p]
         return [c for c in range(self.columns) if b[mine[c]] and b[theirs[c]]]
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> list[Move]:
         if self.status != "playing":
             return []
         captures = self.capture_columns()
@@ -198,7 +205,7 @@ class KisoloState:
             if b[h]
         ]
 
-    def parse_move(self, move) -> tuple[str, int]:
+    def parse_move(self, move: object) -> tuple[Literal["capture", "sow"], int]:
         """Check a move dict; returns ``("capture", column)`` or ``("sow", hole index)``."""
         if self.status != "playing":
             raise GameOverError(
@@ -249,7 +256,10 @@ class KisoloState:
     # -- playing a move ---------------------------------------------------------
 
     def play(
-        self, move, trace: list | None = None, history: Mapping[tuple, int] | None = None
+        self,
+        move: Move,
+        trace: list[Event] | None = None,
+        history: Mapping[Hashable, int] | None = None,
     ) -> KisoloState:
         """The position after ``move``; appends the move's events to ``trace``.
 
@@ -264,8 +274,11 @@ class _Turn:
     """One turn, RULES.md steps 1-6, on a private copy of the board."""
 
     def __init__(
-        self, state: KisoloState, trace: list | None, history: Mapping[tuple, int] | None = None
-    ):
+        self,
+        state: KisoloState,
+        trace: list[Event] | None,
+        history: Mapping[Hashable, int] | None = None,
+    ) -> None:
         self.history = history
         self.state = state
         self.geo = state.geo
@@ -277,7 +290,7 @@ class _Turn:
         self.captures = 0
         self.resumed = False  # recording again after a laps_skipped summary
 
-    def emit(self, event: dict):
+    def emit(self, event: Event) -> None:
         if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
             self.trace.append(event)
 
@@ -336,7 +349,7 @@ class _Turn:
         if kind == "capture":
             last, won = self.capture_column(arg, "turn_start_capture")
             if won:
-                return self.finish("won", p, "inner row emptied", "inner_row_emptied")
+                return self.end("won", p, "inner row emptied", "inner_row_emptied")
         else:
             m = b[arg]
             if self.tracing:
@@ -352,10 +365,11 @@ class _Turn:
         geo, b, p = self.geo, self.b, self.p
         nxt, is_inner, facing = geo.next, geo.is_inner, geo.inner[1 - p]
         n_cols = geo.columns
-        seen: dict[tuple, int] = {}
+        seen: dict[tuple[tuple[int, ...], int, bool], int] = {}
         while True:
             occupied = b[last] > 1
             n = nxt[last]
+            then: Then
             if occupied and is_inner[n] and b[n] and b[facing[n % n_cols]]:
                 then = "capture"
             elif b[n]:
@@ -363,7 +377,7 @@ class _Turn:
             else:
                 then = "end"
             perpetual = False
-            repeat_of = None
+            repeat_of: int | None = None
             if then != "end":
                 # Step 6: a lap end seen before in this move means the sowing cycles.
                 key = (tuple(b), last, occupied)
@@ -376,7 +390,7 @@ class _Turn:
             if self.tracing:
                 self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
             if perpetual:
-                return self.finish(
+                return self.end(
                     "draw",
                     None,
                     "perpetual sowing",
@@ -385,12 +399,12 @@ class _Turn:
                     repeat_of_lap=repeat_of,
                 )
             if then == "end":
-                return self.finish("playing", None, None, None)
+                return self.finish()
             self.lap += 1
             if then == "capture":
                 last, won = self.capture_column(n % n_cols, "mid_move_capture")
                 if won:
-                    return self.finish("won", p, "inner row emptied", "inner_row_emptied")
+                    return self.end("won", p, "inner row emptied", "inner_row_emptied")
             else:
                 m = b[n]
                 if self.tracing:
@@ -407,7 +421,7 @@ class _Turn:
                 b[n] = 0
                 last = self.sow_from(nxt[n], m)
 
-    def emit_lap_end(self, last: int, occupied: bool, n: int, then: str):
+    def emit_lap_end(self, last: int, occupied: bool, n: int, then: Then) -> None:
         if self.tracing:
             self.emit(
                 {
@@ -421,7 +435,7 @@ class _Turn:
                 }
             )
 
-    def flush_skipped(self):
+    def flush_skipped(self) -> None:
         """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
         if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
             self.trace.append(
@@ -434,26 +448,46 @@ class _Turn:
             )
         self.resumed = True
 
-    def finish(self, status, winner, reason, rule, **extra) -> KisoloState:
+    def finish(self) -> KisoloState:
+        """The turn ends and the game goes on, unless this brings a position about for
+        the third time (step 7)."""
         p = self.p
-        state = KisoloState(self.geo.columns, self.b, 1 - p, status, winner, reason)
-        if status == "playing" and self.history is not None:
+        state = KisoloState(self.geo.columns, self.b, 1 - p)
+        if self.history is not None:
             seen = self.history.get(state.key(), 0) + 1
             if seen >= REPETITION_LIMIT:  # step 7: the third occurrence is a draw
-                return self.finish("draw", None, "repetition", "repetition", occurrences=seen)
+                return self.end("draw", None, "repetition", "repetition", occurrences=seen)
         state.move_stats = (self.lap, self.captures)
         if self.trace is not None:
-            if status == "playing":
-                self.trace.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
-            else:
-                self.trace.append(
-                    {
-                        "kind": "game_end",
-                        "rule": rule,
-                        "status": status,
-                        "winner": None if winner is None else PLAYERS[winner],
-                        "reason": reason,
-                        **extra,
-                    }
-                )
+            self.trace.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
+        return state
+
+    def end(
+        self,
+        status: Literal["won", "draw"],
+        winner: int | None,
+        reason: str,
+        rule: str,
+        **details: Unpack[DrawDetails],
+    ) -> KisoloState:
+        """The game ends with this move."""
+        state = KisoloState(self.geo.columns, self.b, 1 - self.p, status, winner, reason)
+        state.move_stats = (self.lap, self.captures)
+        if self.trace is not None:
+            event: GameEnd = {
+                "kind": "game_end",
+                "rule": rule,
+                "status": status,
+                "winner": None if winner is None else PLAYERS[winner],
+                "reason": reason,
+            }
+            # A draw's details, key by key: a TypedDict spread (**details) could hold
+            # other keys as far as the type checker knows.
+            if "lap" in details:
+                event["lap"] = details["lap"]
+            if "repeat_of_lap" in details:
+                event["repeat_of_lap"] = details["repeat_of_lap"]
+            if "occurrences" in details:
+                event["occurrences"] = details["occurrences"]
+            self.trace.append(event)
         return state

@@ -28,18 +28,50 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Hashable
 from os import PathLike
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from .common import PLAYERS, InvalidPositionError, InvalidRecordError, MalformedError, check_dict
+from .common import (
+    PLAYERS,
+    InvalidPositionError,
+    InvalidRecordError,
+    MalformedError,
+    Move,
+    Position,
+    check_dict,
+)
+from .events import Event, PlayerName
+from .kisolo import KisoloState
+
+if TYPE_CHECKING:
+    from . import State
 
 FORMAT = "mancala-widgets/game-record"
 VERSION = 1
 RECORD_FIELDS = ("format", "version", "game", "variant", "start", "moves", "result")
 
 
-def _variant_of(state) -> dict:
-    if state.game == "kisolo":
+class Result(TypedDict):
+    status: str
+    winner: PlayerName | None
+    reason: str | None
+
+
+class RecordJSON(TypedDict):
+    """A record file's contents (version 1)."""
+
+    format: str
+    version: int
+    game: str
+    variant: dict[str, int | bool]
+    start: Position | None
+    moves: list[Move]
+    result: Result
+
+
+def _variant_of(state: State) -> dict[str, int | bool]:
+    if isinstance(state, KisoloState):
         return {"columns": state.columns}
     return {"start_holes": state.start_holes, "orthodox": state.orthodox}
 
@@ -47,7 +79,9 @@ def _variant_of(state) -> dict:
 class GameRecord:
     """A game in progress: its start, its moves, and the states between them."""
 
-    def __init__(self, game: str = "kisolo", *, start: dict | None = None, **variant: Any):
+    def __init__(
+        self, game: str = "kisolo", *, start: Position | None = None, **variant: Any
+    ) -> None:
         from . import load_position, new_state  # the package's own interface
 
         if start is not None:
@@ -67,32 +101,32 @@ class GameRecord:
         self._standard_start = start is None or (
             state.to_dict() == new_state(game, **self.variant).to_dict()
         )
-        self._states = [state]
-        self._moves: list[dict] = []
-        self._traces: list[list[dict]] = []
-        self._redo: list[dict] = []
-        self._seen = Counter([state.key()])
+        self._states: list[State] = [state]
+        self._moves: list[Move] = []
+        self._traces: list[list[Event]] = []
+        self._redo: list[Move] = []
+        self._seen: Counter[Hashable] = Counter([state.key()])
 
     # -- reading ------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> State:
         return self._states[-1]
 
     @property
-    def position(self) -> dict:
+    def position(self) -> Position:
         """The current position as RULES.md JSON (a fresh dict)."""
         return self.state.to_dict()
 
     @property
-    def start(self) -> dict:
+    def start(self) -> Position:
         return self._states[0].to_dict()
 
     @property
-    def moves(self) -> list[dict]:
+    def moves(self) -> list[Move]:
         return [dict(m) for m in self._moves]
 
-    def line(self) -> list[tuple[str, dict]]:
+    def line(self) -> list[tuple[PlayerName, Move]]:
         """The game's line: who plays each move ("south" or "north") and the move,
         first the moves played, then those taken back that redo would play again."""
         # One state more than moves: the last state's move is not played yet.
@@ -106,7 +140,7 @@ class GameRecord:
         return line
 
     @property
-    def last_trace(self) -> list[dict]:
+    def last_trace(self) -> list[Event]:
         return self._traces[-1] if self._traces else []
 
     @property
@@ -118,11 +152,11 @@ class GameRecord:
         return bool(self._redo)
 
     @property
-    def result(self) -> dict:
+    def result(self) -> Result:
         s = self.state
         return {"status": s.status, "winner": s.to_dict()["winner"], "reason": s.reason}
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> list[Move]:
         return self.state.legal_moves()
 
     def __len__(self) -> int:
@@ -134,21 +168,21 @@ class GameRecord:
 
     # -- changing -----------------------------------------------------------------
 
-    def play(self, move: dict) -> list[dict]:
+    def play(self, move: Move) -> list[Event]:
         """Play ``move`` and return its trace; on any error nothing changes."""
-        trace: list[dict] = []
+        trace: list[Event] = []
         after = self.state.play(move, trace, self._seen)
         self._push(_canonical(move), after, trace)
         self._redo.clear()
         return trace
 
-    def _push(self, move: dict, after, trace: list[dict]):
+    def _push(self, move: Move, after: State, trace: list[Event]) -> None:
         self._seen[after.key()] += 1
         self._states.append(after)
         self._moves.append(move)
         self._traces.append(trace)
 
-    def undo(self) -> dict | None:
+    def undo(self) -> Move | None:
         """Take back the last move (returned), or None at the start."""
         if not self._moves:
             return None
@@ -158,16 +192,16 @@ class GameRecord:
         self._redo.append(move)
         return move
 
-    def redo(self) -> list[dict] | None:
+    def redo(self) -> list[Event] | None:
         """Play again the last move taken back; returns its trace, or None."""
         if not self._redo:
             return None
         move = self._redo.pop()
-        trace: list[dict] = []
+        trace: list[Event] = []
         self._push(move, self.state.play(move, trace, self._seen), trace)
         return trace
 
-    def goto(self, moves: int):
+    def goto(self, moves: int) -> None:
         """Take moves back or play them again until ``moves`` moves of the line
         are played (0: the start). On a bad number nothing changes."""
         total = len(self._moves) + len(self._redo)
@@ -180,14 +214,14 @@ class GameRecord:
         while len(self._moves) < moves:
             self.redo()
 
-    def reset(self):
+    def reset(self) -> None:
         """Back to the start (the moves can be redone one by one)."""
         while self.undo() is not None:
             pass
 
     # -- JSON -----------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> RecordJSON:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -201,7 +235,7 @@ class GameRecord:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
-    def save(self, path: str | PathLike):
+    def save(self, path: str | PathLike[str]) -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.dumps())
             f.write("\n")
@@ -252,14 +286,15 @@ class GameRecord:
         return cls.from_json(d)
 
     @classmethod
-    def load(cls, path: str | PathLike) -> GameRecord:
+    def load(cls, path: str | PathLike[str]) -> GameRecord:
         with open(path, encoding="utf-8") as f:
             return cls.loads(f.read())
 
 
-def _canonical(move: dict) -> dict:
+def _canonical(move: Move) -> Move:
     """A JSON-clean copy of a move that was just accepted (tuples become lists)."""
-    return json.loads(json.dumps(move))
+    canonical: Move = json.loads(json.dumps(move))
+    return canonical
 
 
-__all__ = ["FORMAT", "VERSION", "GameRecord"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "RecordJSON", "Result"]

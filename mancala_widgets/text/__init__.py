@@ -19,6 +19,7 @@ Adding a language is adding a folder with the same files and keys.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -39,10 +40,10 @@ def check_locale(locale: Any) -> str:
 
 
 @cache
-def catalogue(locale: str) -> dict:
+def catalogue(locale: str) -> dict[str, Any]:
     """The whole catalogue of ``locale``, its files merged (shared: do not change it)."""
     check_locale(locale)
-    merged: dict = {}
+    merged: dict[str, Any] = {}
     for path in sorted((HERE / locale).glob("*.json")):
         sections = json.loads(path.read_text(encoding="utf-8"))
         for name in sections:
@@ -72,7 +73,7 @@ def tr(locale: str, key: str, **fields: Any) -> str:
     return render(template, fields, particles=locale == "ko")
 
 
-def render(template: str, fields: dict, particles: bool = False) -> str:
+def render(template: str, fields: Mapping[str, Any], particles: bool = False) -> str:
     """Fill in ``template``. Particle marks are resolved in the template's own
     text only, so a name a user typed is never rewritten, whatever it holds."""
     out = ""
@@ -86,7 +87,7 @@ def render(template: str, fields: dict, particles: bool = False) -> str:
             value = fields[name]
             if conversion:
                 value = repr(value) if conversion == "r" else str(value)
-            out += format(value, spec)
+            out += format(value, spec or "")  # spec is "" when a field has none
     return out
 
 

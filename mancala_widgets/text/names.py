@@ -20,8 +20,10 @@ end; a class looking at one projected board follows one set of numbers.)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from ..rules.common import Move, Position
+from ..rules.events import Event, GameEnd
 from ..rules.game import game as game_of
 from ..rules.game import other
 from . import tr
@@ -29,22 +31,24 @@ from . import tr
 Names = Mapping[str, str]
 
 
-def side_names(locale: str = "en") -> dict:
+def side_names(locale: str = "en") -> dict[str, str]:
     """The players' default names: South and North in ``locale``."""
     return {p: tr(locale, f"names.{p}") for p in ("south", "north")}
 
 
-def hole_name(game: str, cell, locale: str = "en", names: Names | None = None) -> str:
+def hole_name(
+    game: str, cell: Sequence[int], locale: str = "en", names: Names | None = None
+) -> str:
     """ "South's inner hole 3" (Kisolo) or "North's boma 2" (Kiothi); ``names``
     replaces South and North by the players' names. The number is the board's
     (rules/game.py: the column from South's left)."""
     g = game_of(game)
     board = g.board()
-    cell = (cell[0], cell[1])
-    side = (names or side_names(locale))[board.owner(cell)]
-    kind = board.row_kind[cell[0]]
+    rc = (cell[0], cell[1])
+    side = (names or side_names(locale))[board.owner(rc)]
+    kind = board.row_kind[rc[0]]
     row = tr(locale, f"names.row_{kind}") if kind else ""
-    return tr(locale, f"names.{g.place}", side=side, row=row, n=board.number(cell))
+    return tr(locale, f"names.{g.place}", side=side, row=row, n=board.number(rc))
 
 
 def pieces(game: str, n: int, locale: str = "en") -> str:
@@ -53,7 +57,7 @@ def pieces(game: str, n: int, locale: str = "en") -> str:
 
 
 def move_name(
-    game: str, move: dict, player: str, locale: str = "en", names: Names | None = None
+    game: str, move: Move, player: str, locale: str = "en", names: Names | None = None
 ) -> str:
     """A move in words."""
     names = names or side_names(locale)
@@ -61,7 +65,8 @@ def move_name(
     kind = move.get("type")
     if kind == "capture":
         board = game_of(game).board()
-        their = board.opposite((board.facing_rows[player], move["column"]))
+        # The column's cell of the other player's facing row, facing the mover's.
+        their = (board.facing_rows[other(player)], move["column"])
         return tr(
             locale,
             "moves.capture",
@@ -79,7 +84,7 @@ def move_name(
 
 
 def narrate_trace(
-    game: str, trace: list[dict], locale: str = "en", names: Names | None = None
+    game: str, trace: Sequence[Event], locale: str = "en", names: Names | None = None
 ) -> list[str]:
     """A sentence for every event of a move's trace, each naming its rule."""
     out = []
@@ -91,10 +96,10 @@ def narrate_trace(
 
 def narrate(
     game: str,
-    event: dict,
+    event: Event,
     locale: str = "en",
     names: Names | None = None,
-    game_end: dict | None = None,
+    game_end: GameEnd | None = None,
 ) -> str:
     """One sentence for one trace event. ``game_end`` is the move's closing
     event, which says why a perpetual sowing was stopped."""
@@ -103,8 +108,9 @@ def narrate(
     name = lambda cell: hole_name(game, cell, locale, names)
     count = lambda n: pieces(game, n, locale)
     kind = event["kind"]
-    where = name(event["cell"]) if "cell" in event else None
-    if kind == "lift":
+    # Each branch tests event["kind"] itself, which tells the type checker which event it is.
+    if event["kind"] == "lift":
+        where = name(event["cell"])
         rule = event["rule"]
         if rule == "pussa_kanawa":
             return T("narration.lift_pussa", where=where, pieces=count(event["count"]))
@@ -131,7 +137,7 @@ def narrate(
                 total=event["count"] + event["left"],
             )
         return _capital(T("narration.lift_sow", where=where, pieces=count(event["count"])))
-    if kind == "sow":
+    if event["kind"] == "sow":
         cells = event["cells"]
         return T(
             "narration.sow",
@@ -140,11 +146,12 @@ def narrate(
             where=name(cells[-1]),
             n=len(cells),
         )
-    if kind == "lap_end":
+    if event["kind"] == "lap_end":
+        where = name(event["cell"])
         was = T(f"narration.was_occupied_{game}" if event["occupied"] else "narration.was_empty")
         then = event["then"]
         if then == "perpetual":  # Kisolo's draw: a repeat, or the lap limit
-            first = (game_end or {}).get("repeat_of_lap")
+            first = game_end.get("repeat_of_lap") if game_end else None
             if first is not None:
                 return T(f"narration.{game}_perpetual_repeat", where=where, first=first)
             return T(f"narration.{game}_perpetual_limit", where=where, lap=f"{event['lap']:,}")
@@ -152,7 +159,7 @@ def narrate(
         if "next" in event:  # Kisolo: what the hole after the landing hole holds
             fields.update(next=name(event["next"]), count=count(event["next_count"]))
         return T(f"narration.{game}_{then}", **fields)
-    if kind == "capture":
+    if event["kind"] == "capture":
         if event["into"] == "sow":  # Kisolo: the column is sown from the capturing hole
             (_, _, a), (_, _, b) = event["from"]
             return T(
@@ -170,34 +177,36 @@ def narrate(
             where=name([r, c]),
             jail=T("names.jail", side=names[event["jail"]]),
         )
-    if kind == "no_capture":
+    if event["kind"] == "no_capture":
         why = T(f"narration.why_{event['why']}", where=name(event["opposite"]))
         return T("narration.no_capture", why=why)
-    if kind == "leftmost_triple":
+    if event["kind"] == "leftmost_triple":
         holes = T("names.list_sep").join(name(b["cell"]) for b in event["cells"])
         if event["taken"]:
             return T("narration.triple_taken", holes=holes, pieces=count(event["count"]))
         return T("narration.triple_refused", holes=holes, why=T(f"narration.triple_{event['why']}"))
-    if kind == "nki_release":
-        return T("narration.nki_release", where=where)
-    if kind == "nki_mark":
+    if event["kind"] == "nki_release":
+        return T("narration.nki_release", where=name(event["cell"]))
+    if event["kind"] == "nki_mark":
         return T("narration.nki_mark", n=len(event["cells"]))
-    if kind == "place":
-        return _capital(T("narration.place", pieces=count(event["count"]), where=where))
-    if kind == "laps_skipped":
+    if event["kind"] == "place":
+        return _capital(
+            T("narration.place", pieces=count(event["count"]), where=name(event["cell"]))
+        )
+    if event["kind"] == "laps_skipped":
         return T("narration.laps_skipped", a=f"{event['from_lap']:,}", b=f"{event['to_lap']:,}")
-    if kind == "turn_end":
+    if event["kind"] == "turn_end":
         return T("narration.turn_end", who=names[event["to_move"]])
-    if kind == "game_end":
+    if event["kind"] == "game_end":
         return narrate_end(game, event, locale, names)
     raise ValueError(f"event kind = {kind!r}: not a trace event")
 
 
-def narrate_end(game: str, event: dict, locale: str = "en", names: Names | None = None) -> str:
+def narrate_end(game: str, event: GameEnd, locale: str = "en", names: Names | None = None) -> str:
     names = names or side_names(locale)
     T = lambda key, **kw: tr(locale, key, **kw)
     rule, winner = event["rule"], event.get("winner")
-    if rule == "inner_row_emptied":
+    if rule == "inner_row_emptied" and winner is not None:  # Kisolo's games are won
         loser = "north" if winner == "south" else "south"
         return T("end.won_inner_row", who=names[winner], loser=names[loser])
     if rule == "perpetual_sowing":
@@ -234,7 +243,7 @@ def narrate_end(game: str, event: dict, locale: str = "en", names: Names | None 
     return out
 
 
-def status_line(position: dict, locale: str = "en", names: Names | None = None) -> str:
+def status_line(position: Position, locale: str = "en", names: Names | None = None) -> str:
     """ "South to move", "North wins 31-29", "Draw (perpetual sowing)"."""
     names = names or side_names(locale)
     T = lambda key, **kw: tr(locale, key, **kw)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from os import PathLike
 from typing import Any
 
@@ -18,7 +18,8 @@ import anywidget
 import traitlets as t
 
 from ..drawing import board_geometry, variant_of
-from ..rules import InvalidMoveError, load_position
+from ..rules import InvalidMoveError, Move, load_position
+from ..rules.events import Event
 from ..rules.game import board_of
 from ..rules.record import GameRecord
 from ..svg import board_svg
@@ -59,8 +60,8 @@ class Board(anywidget.AnyWidget):
     position = t.Dict().tag(sync=True)
     #: The position before the last move: with ``trace`` enough to replay it.
     position_before = t.Dict(allow_none=True, default_value=None).tag(sync=True)
-    legal_moves = t.List().tag(sync=True)
-    trace = t.List().tag(sync=True)
+    legal_moves: t.List[Move] = t.List().tag(sync=True)
+    trace: t.List[Event] = t.List().tag(sync=True)
     narration = t.List(t.Unicode()).tag(sync=True)
     last_move = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     move_count = t.Int(0).tag(sync=True)
@@ -73,7 +74,7 @@ class Board(anywidget.AnyWidget):
     error_serial = t.Int(0).tag(sync=True)
 
     #: The name of every hole or boma, in the board's language and with the players' names.
-    cell_names = t.List().tag(sync=True)
+    cell_names: t.List[list[str]] = t.List().tag(sync=True)
     #: Where everything is drawn (drawing.py): the browser draws from this alone.
     geometry = t.Dict().tag(sync=True)
     #: What a click on each cell ("row,column") may play: the legal moves it starts (a
@@ -133,7 +134,7 @@ class Board(anywidget.AnyWidget):
         self._default_labels = labels is None
         self.labels = labels if labels is not None else side_names(locale)
         self._record = record
-        self._observers: list[Callable[[dict, list[dict], Board], None]] = []
+        self._observers: list[Callable[[dict, list[Event], Board], None]] = []
         self.on_msg(self._on_message)
         self._sync(trace=[], before=None, last=None)
         self._opponent = None
@@ -171,7 +172,7 @@ class Board(anywidget.AnyWidget):
     def record(self) -> GameRecord:
         return self._record
 
-    def play(self, move: dict) -> list[dict]:
+    def play(self, move: dict) -> list[Event]:
         """Play a move (RULES.md JSON) and animate it; returns the trace. Against
         the computer, its answer follows.
 
@@ -180,7 +181,7 @@ class Board(anywidget.AnyWidget):
         self._computer_turn()
         return trace
 
-    def _play(self, move: dict) -> list[dict]:
+    def _play(self, move: dict) -> list[Event]:
         before = self._record.position
         trace = self._record.play(move)
         self._sync(trace=trace, before=before, last=move)
@@ -230,7 +231,7 @@ class Board(anywidget.AnyWidget):
             self._sync_current()
         return move
 
-    def redo(self) -> list[dict] | None:
+    def redo(self) -> list[Event] | None:
         """Play again the move last taken back, animated; returns its trace."""
         before = self._record.position
         trace = self._record.redo()
@@ -277,7 +278,7 @@ class Board(anywidget.AnyWidget):
         self._record = record
         self._sync_current()
 
-    def on_move(self, callback: Callable[[dict, list[dict], Board], None], remove=False):
+    def on_move(self, callback: Callable[[dict, list[Event], Board], None], remove=False):
         """Call ``callback(move, trace, board)`` after every move played (by a click, from
         Python, by the computer, or played again by redo)."""
         if remove:
@@ -339,7 +340,7 @@ class Board(anywidget.AnyWidget):
             self.can_redo = rec.can_redo
             self.error = ""
 
-    def _narrate(self, trace: list[dict]) -> list[str]:
+    def _narrate(self, trace: Sequence[Event]) -> list[str]:
         return narrate_trace(self.game, trace, self.locale, self.labels)
 
     def _history(self) -> list[str]:

@@ -80,7 +80,7 @@ class Lesson(Board):
 
         Returns the feedback, then plays the move so the student sees why."""
         step = self._data.steps[self._index]
-        if step.predict is None:
+        if step.predict is None or step.move is None:  # a prediction comes with its move
             raise Refusal("no_question")
         if self._feedback is not None:
             raise Refusal("answered")
@@ -124,7 +124,7 @@ class Lesson(Board):
         step = self._data.steps[self._index]
         loc = self.locale
         question = None
-        if step.predict is not None:
+        if step.predict is not None and step.move is not None:  # a prediction has a move
             ask = step.predict["ask"]
             player = step.start["to_move"]
             question = {
