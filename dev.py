@@ -72,6 +72,10 @@ def test(extra: list[str]) -> int:
     if not quick:
         chromium()
     run(NPM, "run", "typecheck")
+    # Python's static checks (configured in pyproject.toml): any finding stops the run.
+    run(PY, "-m", "ruff", "check", ".")
+    run(PY, "-m", "ruff", "format", "--check", ".")
+    run(PY, "-m", "mypy")
     run(PY, "tests/make_js_fixtures.py")  # real engine traces for the front-end tests
     run(NPM, "test")
     # Both cores: the browser tests share one JupyterLab on one worker, the rest spread.
