@@ -4,6 +4,8 @@
     python3 dev.py test            # set up, then run every test layer
     python3 dev.py test --quick    # the inner loop: no browser, no slow tests (< 2 min)
     python3 dev.py bench           # set up, then print the benchmarks' figures
+    python3 dev.py site            # set up, then build the classroom site (JupyterLite) in site/
+    python3 dev.py wheel           # set up, then build the release wheel and sdist in dist/
     python3 dev.py mutants         # mutation testing: kill rates and surviving mutants
 
 Set-up is idempotent: a virtual environment in .venv, the package installed
@@ -149,6 +151,32 @@ def mutants() -> int:
     return 0 if python_rate >= 0.9 and js_rate >= 0.8 and code == 0 else 1
 
 
+def site(extra: list[str]) -> int:
+    """The static classroom site (JupyterLite) in site/: tools/site.py, with this
+    checkout's freshly built front end in the project's wheel."""
+    setup()
+    return subprocess.run([str(PY), "tools/site.py", *extra], cwd=ROOT).returncode
+
+
+def build_wheel(source: Path = ROOT, outdir: Path = ROOT / "dist", python=PY) -> Path:
+    """Build the sdist and the wheel of the checkout at ``source``; the wheel's path.
+    The built front end is removed first: the build hook skips npm when it finds
+    one, and a stale bundle would ship."""
+    shutil.rmtree(source / "mancala_widgets" / "static", ignore_errors=True)
+    before = set(outdir.glob("*.whl"))
+    run(python, "-m", "build", "--outdir", outdir, source)
+    built = set(outdir.glob("*.whl")) - before
+    return built.pop() if built else max(outdir.glob("*.whl"), key=lambda p: p.stat().st_mtime)
+
+
+def wheel() -> int:
+    setup()
+    path = build_wheel()
+    print(f"Built {path.relative_to(ROOT)}: pip install \"{path.relative_to(ROOT)}[lab]\" "
+          "installs it with no Node (then: python -m mancala_widgets lessons).")
+    return 0
+
+
 def lab() -> int:
     setup()
     copy_new(ROOT / "notebooks", WORKSPACE)
@@ -161,7 +189,8 @@ def lab() -> int:
 
 def main(argv: list[str]) -> int:
     commands = {"lab": lambda: lab(), "test": lambda: test(argv[1:]), "bench": lambda: bench(),
-                "mutants": lambda: mutants()}
+                "mutants": lambda: mutants(), "site": lambda: site(argv[1:]),
+                "wheel": lambda: wheel()}
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2

@@ -1,0 +1,294 @@
+"""Build the static classroom site (JupyterLite): ``python3 dev.py site``.
+
+    python tools/site.py [--output DIR]     # default: site/ in the checkout
+
+The site holds every lesson notebook (English at the top, Korean in ko/, the
+teacher guides in teacher/), the Pyodide runtime and every wheel the kernel and
+the lessons install, so a browser that opens it fetches nothing from a CDN or a
+package index: any static host serves it (GitHub Pages, a school server,
+``python -m http.server`` on a USB stick).
+
+How, in order (the facts behind each step are in shared/TESTING.md):
+1. a build environment (pinned JupyterLite, and the widget libraries whose
+   front ends the site bundles, at the versions of the wheels it ships);
+2. the ``pyodide`` npm package at exactly the kernel's Pyodide version: the core
+   runtime goes into static/pyodide/;
+3. the wheels the kernel loads at start-up (micropip, ipython, jedi and what
+   they need), downloaded from PyPI at the lock's versions, and a lock that
+   lists only them, with the sha256 of the bytes actually shipped;
+4. pypi/: the wheels ``%pip install mancala-widgets`` needs (piplite), this
+   project's own freshly built wheel among them;
+5. ``jupyter lite build``.
+
+Downloads and the build environment are kept in .cache/site/ (git-ignored), so
+a second build only redoes steps 4 and 5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / ".cache" / "site"
+ENV = CACHE / "env"
+DOWNLOADS = CACHE / "downloads"
+
+#: The widget libraries at the versions the site's front end is built with: the
+#: wheels the kernel installs must match the extensions bundled in the site.
+WIDGETS = ["anywidget==0.11.0", "ipywidgets==8.1.9", "jupyterlab_widgets==3.0.17"]
+#: What the widget libraries need at run time beyond the kernel's own packages
+#: (comm is installed when the kernel starts); psygnal and typing_extensions as
+#: pure wheels, for Pyodide.
+WIDGET_DEPENDENCIES = ["comm==0.2.3", "psygnal==0.16.1", "typing_extensions==4.16.0"]
+BUILD_ENV = [
+    "jupyterlite-core==0.8.6",
+    "jupyterlite-pyodide-kernel==0.8.6",
+    "jupyter_server==2.21.1",
+    *WIDGETS,
+]
+#: What the kernel loads from pyodide-lock.json when it starts; their
+#: dependencies are found in the lock.
+KERNEL_PACKAGES = ["micropip", "ipython", "jedi"]
+#: The core runtime in the pyodide npm package (its other files are not needed).
+PYODIDE_FILES = [
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "pyodide.mjs",
+    "pyodide.js",
+    "python_stdlib.zip",
+    "package.json",
+]
+
+
+def run(*cmd, **kw) -> subprocess.CompletedProcess:
+    print("+", " ".join(map(str, cmd)), flush=True)
+    return subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def env_python() -> Path:
+    return ENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+
+
+def build_environment() -> Path:
+    """The pinned build environment, made once and remade when the pins change."""
+    stamp = ENV / "pins.txt"
+    pins = "\n".join(BUILD_ENV)
+    if not (stamp.exists() and stamp.read_text() == pins and env_python().exists()):
+        shutil.rmtree(ENV, ignore_errors=True)
+        venv.create(ENV, with_pip=True)
+        run(env_python(), "-m", "pip", "install", "--quiet", *BUILD_ENV)
+        stamp.write_text(pins)
+    return env_python()
+
+
+def kernel_constants(python: Path) -> tuple[str, str]:
+    """The Pyodide version the kernel is built for and its Python version."""
+    out = subprocess.run(
+        [
+            str(python),
+            "-c",
+            "from jupyterlite_pyodide_kernel import constants as c; "
+            "print(c.PYODIDE_VERSION, c.PYODIDE_PYTHON_VERSION)",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    return out[0], out[1]
+
+
+def fetch_pyodide(version: str) -> Path:
+    """The pyodide npm package, unpacked; its folder."""
+    unpacked = DOWNLOADS / f"pyodide-{version}"
+    if not (unpacked / "package" / "pyodide-lock.json").exists():
+        DOWNLOADS.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"pyodide@{version}", "--silent", "--pack-destination", DOWNLOADS)
+        with tarfile.open(DOWNLOADS / f"pyodide-{version}.tgz") as tar:
+            tar.extractall(unpacked, filter="data")
+    return unpacked / "package"
+
+
+def normal(name: str) -> str:
+    """A package name as PEP 503 compares them."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def download_pure(python: Path, requirements: list[str], python_version: str) -> list[Path]:
+    """Pure-Python wheels of exactly these versions, for Pyodide's Python; cached."""
+    dest = DOWNLOADS / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+
+    def cached(req: str) -> Path | None:
+        name, version = req.split("==")
+        for wheel in dest.glob("*.whl"):
+            n, v = wheel.name.split("-")[:2]
+            if normal(n) == normal(name) and v == version:
+                return wheel
+        return None
+
+    missing = [r for r in requirements if cached(r) is None]
+    if missing:
+        run(
+            python,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            python_version,
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "--dest",
+            dest,
+            *missing,
+        )
+    wheels = {r: cached(r) for r in requirements}
+    found = [w for w in wheels.values() if w is not None]
+    if len(found) < len(requirements):
+        sys.exit(f"no pure wheel for {[r for r, w in wheels.items() if w is None]}")
+    return found
+
+
+def kernel_lock(python: Path, pyodide: Path, python_version: str, out: Path) -> None:
+    """Copy the kernel's start-up wheels into ``out`` and write a lock of only
+    those, each with the sha256 of the file shipped (PyPI's wheels are not
+    byte-identical to Pyodide's, and a wrong hash stops the kernel silently)."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    key = {normal(k): k for k in packages}
+    needed, todo = {}, list(KERNEL_PACKAGES)
+    while todo:
+        name = key[normal(todo.pop())]
+        if name not in needed:
+            needed[name] = dict(packages[name])
+            todo += packages[name]["depends"]
+    wheels = download_pure(
+        python, [f"{p['name']}=={p['version']}" for p in needed.values()], python_version
+    )
+    for entry, wheel in zip(needed.values(), wheels, strict=True):
+        shutil.copy2(wheel, out / wheel.name)
+        entry["file_name"] = wheel.name
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        entry["unvendored_tests"] = False  # the -tests packages are not shipped
+    lock["packages"] = dict(sorted(needed.items()))
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+
+
+def project_wheel(python: Path, out: Path) -> Path:
+    """This project's wheel, built from the checkout (with its front end)."""
+    before = set(out.glob("mancala_widgets-*.whl"))
+    run(python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT)
+    made = set(out.glob("mancala_widgets-*.whl")) - before
+    return made.pop() if made else max(out.glob("mancala_widgets-*.whl"))
+
+
+def copy_notebooks(dest: Path) -> None:
+    """English lessons at the top, Korean in ko/, the teacher guides in teacher/:
+    the layout of notebooks/, so every link between them works."""
+    source = ROOT / "notebooks"
+    for path in sorted(source.rglob("*")):
+        if (
+            path.is_file()
+            and path.suffix in (".ipynb", ".md")
+            and ".ipynb_checkpoints" not in path.parts
+        ):
+            target = dest / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def build(output: Path) -> int:
+    """Build the site into ``output`` (replaced); its size in bytes."""
+    python = build_environment()
+    pyodide_version, python_version = kernel_constants(python)
+    source = CACHE / "source"
+    shutil.rmtree(source, ignore_errors=True)
+    runtime = source / "static" / "pyodide"
+    runtime.mkdir(parents=True)
+    pyodide = fetch_pyodide(pyodide_version)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, runtime / name)
+    kernel_lock(python, pyodide, python_version, runtime)
+
+    pypi = source / "pypi"
+    pypi.mkdir()
+    for wheel in download_pure(python, WIDGETS + WIDGET_DEPENDENCIES, python_version):
+        shutil.copy2(wheel, pypi / wheel.name)
+    project_wheel(python, pypi)
+
+    copy_notebooks(source / "files")
+    kernel = "@jupyterlite/pyodide-kernel-extension:kernel"
+    (source / "jupyter-lite.json").write_text(
+        json.dumps(
+            {
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {
+                    "appName": "Kisolo and Kiothi",
+                    # %pip install finds only the wheels in pypi/, never a package index.
+                    "litePluginSettings": {kernel: {"disablePyPIFallback": True}},
+                },
+            },
+            indent=2,
+        )
+    )
+    (source / "jupyter_lite_config.json").write_text(
+        json.dumps({"LiteBuildConfig": {"no_sourcemaps": True}}, indent=2)
+    )
+
+    shutil.rmtree(output, ignore_errors=True)
+    run(
+        python,
+        "-m",
+        "jupyterlite_core",
+        "build",
+        "--lite-dir",
+        source,
+        "--contents",
+        source / "files",
+        "--output-dir",
+        output,
+        cwd=source,
+    )
+    return size(output)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=ROOT / "site",
+        help="the folder to build into (replaced; default: site/)",
+    )
+    args = parser.parse_args(argv)
+    total = build(args.output.resolve())
+    print(
+        f"The site is in {args.output} ({total / 1e6:.1f} MB). Try it: "
+        f"python3 -m http.server --directory {args.output} 8000, then open "
+        "http://127.0.0.1:8000/",
+        flush=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
