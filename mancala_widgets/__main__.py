@@ -102,8 +102,12 @@ def lessons(subparsers) -> Runner:
             return 1
         # As root (a container, a classroom server) JupyterLab refuses to start without it.
         root = ["--allow-root"] if getattr(os, "geteuid", lambda: 1)() == 0 else []
-        return subprocess.call([sys.executable, "-m", "jupyterlab", *root,
-                                f"--ServerApp.root_dir={folder}", str(start)])
+        lab = [sys.executable, "-m", "jupyterlab", *root, f"--ServerApp.root_dir={folder}",
+               str(start)]
+        if os.name == "posix":
+            # JupyterLab takes this process over, so Ctrl+C and a stop signal reach it.
+            os.execv(sys.executable, lab)
+        return subprocess.call(lab)
 
     return run
 

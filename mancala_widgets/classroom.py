@@ -9,8 +9,8 @@ installed.
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     copied = copy_lessons(Path(tmp) / "lessons")
-...     sorted(str(p.relative_to(tmp)) for p in copied)[:3]
-['lessons/01-start-here.ipynb', 'lessons/02-kisolo-pussa-kanawa.ipynb', 'lessons/03-kiothi-nki.ipynb']
+...     sorted(p.relative_to(tmp).as_posix() for p in copied)[:2]
+['lessons/01-start-here.ipynb', 'lessons/02-kisolo-pussa-kanawa.ipynb']
 >>> start_notebook("ko")
 'ko/01-start-here.ipynb'
 """
@@ -33,8 +33,10 @@ def notebooks_folder() -> Path:
     for folder in (PACKAGE / "notebooks", PACKAGE.parent / "notebooks"):
         if (folder / "01-start-here.ipynb").exists():
             return folder
-    raise FileNotFoundError(f"no lesson notebooks in {PACKAGE / 'notebooks'} (installed) or "
-                            f"{PACKAGE.parent / 'notebooks'} (a checkout)")
+    raise FileNotFoundError(
+        f"no lesson notebooks in {PACKAGE / 'notebooks'} (installed) or "
+        f"{PACKAGE.parent / 'notebooks'} (a checkout)"
+    )
 
 
 def start_notebook(locale: str = "en") -> str:
@@ -49,19 +51,24 @@ def copy_lessons(folder: str | PathLike, force: bool = False) -> list[Path]:
     which replaces the lessons there (and leaves any other file alone)."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise LessonsFolderError(f"DIR = {str(folder)!r} is a file: name a folder (made if "
-                                 "missing)")
+        raise LessonsFolderError(
+            f"DIR = {str(folder)!r} is a file: name a folder (made if missing)"
+        )
     if folder.is_dir() and any(folder.iterdir()) and not force:
         raise LessonsFolderError(
             f"DIR = {str(folder)!r} is not empty: name a new or empty folder, or add --force "
             "to copy the lessons over the ones there (to open the lessons already there: "
-            f'jupyter lab "{folder}")')
+            f'jupyter lab "{folder}")'
+        )
     source = notebooks_folder()
     copied = []
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
-        if not path.is_file() or path.suffix not in (".ipynb", ".md") or \
-                ".ipynb_checkpoints" in relative.parts:
+        if (
+            not path.is_file()
+            or path.suffix not in (".ipynb", ".md")
+            or ".ipynb_checkpoints" in relative.parts
+        ):
             continue
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,7 @@
 languages, with the teacher guides), opened in JupyterLab unless --no-lab."""
 
 import doctest
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,9 +16,11 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 def lesson_files(folder: Path) -> list[str]:
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
-                  if p.is_file() and p.suffix in (".ipynb", ".md")
-                  and ".ipynb_checkpoints" not in p.parts)
+    return sorted(
+        str(p.relative_to(folder))
+        for p in folder.rglob("*")
+        if p.is_file() and p.suffix in (".ipynb", ".md") and ".ipynb_checkpoints" not in p.parts
+    )
 
 
 def test_copies_the_lessons_in_both_languages_with_the_teacher_guides(tmp_path, capsys):
@@ -25,8 +28,12 @@ def test_copies_the_lessons_in_both_languages_with_the_teacher_guides(tmp_path, 
     assert cli.main(["lessons", str(folder), "--no-lab"]) == 0
     copied = lesson_files(folder)
     assert copied == lesson_files(NOTEBOOKS)
-    assert {"02-kisolo-pussa-kanawa.ipynb", "ko/02-kisolo-pussa-kanawa.ipynb",
-            "teacher/README.md", "teacher/ko/README.md"} <= set(copied)
+    assert {
+        "02-kisolo-pussa-kanawa.ipynb",
+        "ko/02-kisolo-pussa-kanawa.ipynb",
+        "teacher/README.md",
+        "teacher/ko/README.md",
+    } <= set(copied)
     assert len([p for p in copied if p.endswith(".ipynb")]) == 12
     for name in copied:
         assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
@@ -54,18 +61,23 @@ def test_force_copies_over_the_lessons_and_keeps_other_files(tmp_path):
     (tmp_path / "01-start-here.ipynb").write_text("a student's edits")
     assert cli.main(["lessons", str(tmp_path), "--no-lab", "--force"]) == 0
     assert (tmp_path / "my notes.txt").read_text() == "mine"
-    assert (tmp_path / "01-start-here.ipynb").read_bytes() == \
-        (NOTEBOOKS / "01-start-here.ipynb").read_bytes()
+    assert (tmp_path / "01-start-here.ipynb").read_bytes() == (
+        NOTEBOOKS / "01-start-here.ipynb"
+    ).read_bytes()
     assert set(lesson_files(NOTEBOOKS)) <= set(lesson_files(tmp_path))
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--locale", "fr"], "invalid choice: 'fr'"),
-    (["--lab"], "unrecognized arguments: --lab"),
-    (["one", "two"], "unrecognized arguments: two"),
-])
-def test_bad_arguments_exit_with_status_2_and_copy_nothing(tmp_path, monkeypatch, capsys,
-                                                          argv, message):
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--locale", "fr"], "invalid choice: 'fr'"),
+        (["--lab"], "unrecognized arguments: --lab"),
+        (["one", "two"], "unrecognized arguments: two"),
+    ],
+)
+def test_bad_arguments_exit_with_status_2_and_copy_nothing(
+    tmp_path, monkeypatch, capsys, argv, message
+):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exit:
         cli.main(["lessons", *argv, "--no-lab"])
@@ -84,8 +96,15 @@ def test_a_file_given_as_the_folder_is_refused(tmp_path, capsys):
 
 def test_without_no_lab_it_opens_jupyterlab_on_the_first_lesson(tmp_path, monkeypatch):
     calls = []
-    monkeypatch.setattr(subprocess, "call", lambda cmd: calls.append(cmd) or 0)
-    assert cli.main(["lessons", str(tmp_path / "lessons"), "--locale", "ko"]) == 0
+
+    def jupyterlab(*args):
+        calls.append(args[-1] if len(args) == 2 else args[0])
+        raise SystemExit(0)  # the command has become JupyterLab, which ran and ended
+
+    monkeypatch.setattr(os, "execv", jupyterlab)
+    monkeypatch.setattr(subprocess, "call", jupyterlab)
+    with pytest.raises(SystemExit):
+        cli.main(["lessons", str(tmp_path / "lessons"), "--locale", "ko"])
     [cmd] = calls
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
     assert f"--ServerApp.root_dir={tmp_path / 'lessons'}" in cmd
@@ -102,12 +121,20 @@ def test_without_jupyterlab_it_copies_and_says_what_to_install(tmp_path, monkeyp
 
 
 def test_the_command_line_runs_as_a_teacher_types_it(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "mancala_widgets", "lessons", "copy",
-                           "--no-lab"], cwd=tmp_path, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mancala_widgets", "lessons", "copy", "--no-lab"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     assert lesson_files(tmp_path / "copy") == lesson_files(NOTEBOOKS)
-    again = subprocess.run([sys.executable, "-m", "mancala_widgets", "lessons", "copy",
-                            "--no-lab"], cwd=tmp_path, capture_output=True, text=True)
+    again = subprocess.run(
+        [sys.executable, "-m", "mancala_widgets", "lessons", "copy", "--no-lab"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert again.returncode == 2 and "--force" in again.stderr
 
 
