@@ -669,6 +669,8 @@ def test_a_subcommand_is_one_registered_function():
     from mancala_widgets import __main__ as main
 
     before = list(main.COMMANDS)
+    before_names = set(main.build_parser()[1])
+    assert {"handouts", "lessons"} <= before_names
     try:
 
         @main.command
@@ -678,7 +680,7 @@ def test_a_subcommand_is_one_registered_function():
 
         assert main.main(["hello"]) == 7
         parser, runners = main.build_parser()
-        assert set(runners) == {"handouts", "hello"}
+        assert set(runners) == {*before_names, "hello"}
         assert isinstance(parser, argparse.ArgumentParser)
     finally:
         main.COMMANDS[:] = before
