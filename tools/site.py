@@ -48,7 +48,13 @@ WIDGETS = ["anywidget==0.11.0", "ipywidgets==8.1.9", "jupyterlab_widgets==3.0.17
 #: What the widget libraries need at run time beyond the kernel's own packages
 #: (comm is installed when the kernel starts); psygnal and typing_extensions as
 #: pure wheels, for Pyodide.
-WIDGET_DEPENDENCIES = ["comm==0.2.3", "psygnal==0.16.1", "typing_extensions==4.16.0"]
+WIDGET_DEPENDENCIES = [
+    "comm==0.2.3",
+    "psygnal==0.16.1",
+    "typing_extensions==4.16.0",
+    # mancala-widgets' own (simulate's progress bar).
+    "tqdm==4.70.1",
+]
 BUILD_ENV = [
     "jupyterlite-core==0.8.6",
     "jupyterlite-pyodide-kernel==0.8.6",
