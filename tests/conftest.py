@@ -7,13 +7,30 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 
-def pytest_collection_modifyitems(items):
+def pytest_itemcollected(item):
     """Every test under e2e/ drives a real browser: they share one JupyterLab and run
-    on one worker (pytest-xdist's loadgroup), and the quick lane leaves them out."""
-    for item in items:
-        if "e2e" in item.path.parts:
-            item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
+    on one worker (pytest-xdist's loadgroup), and the quick lane leaves them out. Marked
+    as each is collected, before any collection_modifyitems hook (xdist's reads the
+    groups there)."""
+    if "e2e" in item.path.parts:
+        item.add_marker(pytest.mark.browser)
+        item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist's loadgroup every browser test must carry the group in its id
+    (that is how xdist keeps them on one worker); stop the run if a version of pytest
+    or xdist loses it, instead of starting a JupyterLab and a site build on each worker."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    lost = [item.nodeid for item in items if "e2e" in item.path.parts]
+    lost = [nodeid for nodeid in lost if not nodeid.endswith("@browser")]
+    if lost:
+        raise pytest.UsageError(
+            f"pytest-xdist did not group {len(lost)} browser tests (first: {lost[0]}); "
+            f"pytest {pytest.__version__} may be newer than the xdist installed supports"
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tarfile
 import venv
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -277,6 +278,24 @@ def build(output: Path) -> int:
     return size(output)
 
 
+@contextmanager
+def one_build_at_a_time():
+    """Two builds at once would share .cache/site/ (its environment, its source
+    folder): the second waits for the first."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "build.lock", "w") as lock:
+        try:
+            import fcntl
+        except ImportError:  # Windows: no advisory locks; builds run one at a time anyway
+            yield
+            return
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -286,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
         help="the folder to build into (replaced; default: site/)",
     )
     args = parser.parse_args(argv)
-    total = build(args.output.resolve())
+    with one_build_at_a_time():
+        total = build(args.output.resolve())
     print(
         f"The site is in {args.output} ({total / 1e6:.1f} MB). Try it: "
         f"python3 -m http.server --directory {args.output} 8000, then open "

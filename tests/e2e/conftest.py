@@ -169,16 +169,26 @@ def voila(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
+    """One Playwright per worker process: its sync API cannot be started twice in one
+    process while the first is running."""
     with sync_playwright() as p:
-        exe = chromium_path()
-        b = (
-            p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-            if exe
-            else p.chromium.launch(args=CHROMIUM_ARGS[1:])
-        )
-        yield b
-        b.close()
+        yield p
+
+
+def launch_chromium(p, extra_args: tuple[str, ...] = ()):
+    exe = chromium_path()
+    args = [*CHROMIUM_ARGS, *extra_args]
+    if exe:
+        return p.chromium.launch(executable_path=exe, args=args)
+    return p.chromium.launch(args=args[1:])
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    b = launch_chromium(playwright_driver)
+    yield b
+    b.close()
 
 
 def ours(error) -> bool:

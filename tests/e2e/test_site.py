@@ -14,10 +14,10 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, CHROMIUM_ARGS, chromium_path, free_port, ours, stop, wait_for_server
+from conftest import ARTIFACTS, free_port, launch_chromium, ours, stop, wait_for_server
 from lesson_steps import PUSSA_KANAWA, pussa_kanawa_as_a_student, run_all, wait_for_notebook
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,17 +61,10 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def offline_browser():
-    with sync_playwright() as p:
-        args = [*CHROMIUM_ARGS, "--proxy-server=http://127.0.0.1:9"]
-        exe = chromium_path()
-        browser = (
-            p.chromium.launch(executable_path=exe, args=args)
-            if exe
-            else p.chromium.launch(args=args[1:])
-        )
-        yield browser
-        browser.close()
+def offline_browser(playwright_driver):
+    browser = launch_chromium(playwright_driver, ("--proxy-server=http://127.0.0.1:9",))
+    yield browser
+    browser.close()
 
 
 class Student:
