@@ -29,6 +29,7 @@ from .common import (
     is_int,
 )
 from .events import Event
+from .game import game as game_facts
 from .kiothi import KiothiState
 from .kisolo import KisoloState
 
@@ -61,7 +62,6 @@ __all__ = [
     "play",
 ]
 
-_VARIANTS = {"kisolo": ("columns",), "kiothi": ("start_holes", "orthodox")}
 #: A board with more pieces than this is refused. A game has at most 84 and the exercises
 #: sow at most 200 from one hole; with millions, one move (or, in Kiothi, checking that
 #: the player to move can move) would run for hours instead of being refused.
@@ -72,7 +72,11 @@ def initial_position(game: str, **variant: Any) -> Position:
     """The start position of ``game`` ("kisolo" or "kiothi") as a JSON dict.
 
     Variants: Kisolo ``columns`` (7 or 6); Kiothi ``start_holes`` (6 or 5) and
-    ``orthodox`` (True or False).
+    ``orthodox`` (True or False). Rule options (rules/game.py, ``Game.options``): Kisolo
+    ``relay`` ("next" or "landing"), ``repetition_draw`` (True or False),
+    ``own_row_emptied`` ("plays_on" or "loses"); Kiothi ``nki_marking`` ("after_both" or
+    "after_each"), ``nki_release`` ("lift" or "drop"), ``perpetual`` ("illegal" or
+    "draw"). The first of each is RULES.md's reading and the default.
     """
     return new_state(game, **variant).to_dict()
 
@@ -80,10 +84,12 @@ def initial_position(game: str, **variant: Any) -> Position:
 def new_state(game: str, **variant: Any) -> State:
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
-    unknown = sorted(set(variant) - set(_VARIANTS[game]))
+    facts = game_facts(game)
+    known = (*facts.variants, *facts.options)
+    unknown = sorted(set(variant) - set(known))
     if unknown:
         raise InvalidPositionError(
-            f"{unknown[0]!r} is not a {game} variant option (options: {', '.join(_VARIANTS[game])})"
+            f"{unknown[0]!r} is not a {game} variant option (options: {', '.join(known)})"
         )
     return GAMES[game].initial(**variant)
 

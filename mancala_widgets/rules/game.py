@@ -126,9 +126,39 @@ class Game:
     relay_rule: str
     #: Why a finished game ended (RULES.md ``reason``), by result.
     end_reasons: Mapping[str, tuple[str, ...]]
+    #: Rule options: where RULES.md chose a **[reading]** that changes play, the other
+    #: reading, and the relay the lessons contrast with pussa kanawa. Each maps to its
+    #: allowed values, RULES.md's own choice first (the default). A position or a record
+    #: names an option only when it is not the default, so every default position reads
+    #: exactly as RULES.md writes it.
+    options: Mapping[str, tuple[str | bool, ...]] = field(default_factory=dict)
 
     def default_variant(self) -> dict[str, int | bool]:
         return {option: values[0] for option, values in self.variants.items()}
+
+    def default_options(self) -> dict[str, str | bool]:
+        return {option: values[0] for option, values in self.options.items()}
+
+    def check_options(self, given: Mapping[str, Any], error: type[Exception]) -> Options:
+        """Every rule option, ``given`` ones checked (an exact type and an allowed value),
+        the others at their default."""
+        options: dict[str, str | bool] = self.default_options()
+        for name, value in given.items():
+            allowed = self.options.get(name)
+            if allowed is None:
+                raise error(
+                    f"{name!r} is not a {self.name} rule option "
+                    f"(options: {', '.join(self.options)})"
+                )
+            if not any(type(value) is type(v) and value == v for v in allowed):
+                raise error(f"{name} = {value!r}: expected one of {', '.join(map(repr, allowed))}")
+            options[name] = value
+        return Options(options)
+
+    def changed_options(self, options: Mapping[str, str | bool]) -> dict[str, str | bool]:
+        """The options that differ from the default: what a position or record writes."""
+        defaults = self.default_options()
+        return {k: v for k, v in options.items() if defaults.get(k) != v}
 
     def board(self, **variant: Any) -> Board:
         return _BOARDS[self.name](**{**self.default_variant(), **variant})
@@ -174,6 +204,14 @@ class Game:
         if self.name == "kisolo":
             return 4 * v["columns"] * 3
         return 2 * v["start_holes"] * 5
+
+
+class Options(dict[str, "str | bool"]):
+    """A game's rule options, every one of them present (Game.check_options); used
+    read-only and shared between the states of a game."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
 
 
 @cache
@@ -224,6 +262,18 @@ KISOLO = Game(
     relay_lifts="next",
     relay_rule="pussa_kanawa",
     end_reasons={"won": ("inner row emptied",), "draw": ("perpetual sowing", "repetition")},
+    options={
+        # The relay: pussa kanawa lifts the hole after the landing hole (RULES.md step 4b);
+        # "landing": the common relay, which lifts the landing hole itself, and whose
+        # mid-move capture is made from the landing hole (step 4a, one hole earlier).
+        "relay": ("next", "landing"),
+        # RULES.md step 7 [reading, game-level]: the third occurrence of a position draws;
+        # False: only a perpetual sowing within one move draws.
+        "repetition_draw": (True, False),
+        # RULES.md step 5 [reading]: emptying one's own inner row by sowing does not lose;
+        # "loses": a player whose own move leaves their inner row empty loses at once.
+        "own_row_emptied": ("plays_on", "loses"),
+    },
 )
 KIOTHI = Game(
     "kiothi",
@@ -237,7 +287,18 @@ KIOTHI = Game(
     capture_moves=False,
     relay_lifts="landing",
     relay_rule="relay",
-    end_reasons={"won": ("no legal move",), "draw": ("equal jails",)},
+    end_reasons={"won": ("no legal move",), "draw": ("equal jails", "perpetual sowing")},
+    options={
+        # RULES.md nki marking [reading]: once, after both redistributions; "after_each":
+        # after each of the two (a boma North empties on turn 2 keeps South's mark).
+        "nki_marking": ("after_both", "after_each"),
+        # RULES.md nki release [reading]: lifting from a boma releases it; "drop": also any
+        # sowing that drops a warrior into it.
+        "nki_release": ("lift", "drop"),
+        # RULES.md perpetual move [reading]: a sowing that would never end is illegal;
+        # "draw": it may be played and ends the game at once in a draw.
+        "perpetual": ("illegal", "draw"),
+    },
 )
 GAME_LIST = (KISOLO, KIOTHI)
 
@@ -258,4 +319,15 @@ def board_of(position: Mapping[str, Any]) -> Board:
     return g.board(**{k: position[k] for k in g.variants if k in position})
 
 
-__all__ = ["Board", "Cell", "GAME_LIST", "Game", "KIOTHI", "KISOLO", "board_of", "game", "other"]
+__all__ = [
+    "Board",
+    "Cell",
+    "GAME_LIST",
+    "Game",
+    "KIOTHI",
+    "KISOLO",
+    "Options",
+    "board_of",
+    "game",
+    "other",
+]

@@ -41,13 +41,17 @@ from .common import (
     is_int,
     player_index,
 )
-from .events import Cell, Event, NoCaptureWhy, Sweep, TripleCell, TripleWhy
-from .game import KIOTHI, kiothi_board
+from .events import Cell, Event, GameEnd, NoCaptureWhy, Sweep, TripleCell, TripleWhy
+from .game import KIOTHI, Options, kiothi_board
 
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
 WARRIORS_PER_BOMA = 5
 STATUSES = {"playing": (), "won": ("no legal move",), "draw": ("equal jails",)}
+#: With the rule option perpetual="draw", a perpetual move draws the game.
+STATUSES_PERPETUAL_DRAW = {**STATUSES, "draw": ("equal jails", "perpetual sowing")}
+#: The rule options (rules/game.py), all at RULES.md's own reading.
+DEFAULT_OPTIONS = KIOTHI.check_options({}, InvalidPositionError)
 POSITION_FIELDS = (
     "game",
     "start_holes",
@@ -136,6 +140,7 @@ class KiothiState:
         "status",
         "winner",
         "reason",
+        "options",
         "move_stats",
     )
 
@@ -152,6 +157,7 @@ class KiothiState:
         status: str = "playing",
         winner: int | None = None,
         reason: str | None = None,
+        options: Options = DEFAULT_OPTIONS,
     ) -> None:
         self.start_holes = start_holes
         self.orthodox = orthodox
@@ -164,27 +170,34 @@ class KiothiState:
         self.status = status
         self.winner = winner
         self.reason = reason
+        #: The rule options (rules/game.py): RULES.md's readings unless a variant says.
+        self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
     @classmethod
-    def initial(cls, start_holes: int = 6, orthodox: bool = True) -> KiothiState:
+    def initial(cls, start_holes: int = 6, orthodox: bool = True, **options: Any) -> KiothiState:
         E = InvalidPositionError
         if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
             raise E(f"start_holes = {start_holes!r}: expected 6 (30 warriors a side) or 5 (25)")
         check_bool(orthodox, "orthodox", E)
+        rules = KIOTHI.check_options(options, E)
         empty = empty_at_start(start_holes)
         board = [0 if empty[h] else WARRIORS_PER_BOMA for h in range(SIZE)]
-        return cls(start_holes, orthodox, SOUTH, 1, board, [False] * SIZE, [False] * SIZE, [0, 0])
+        no_marks = [False] * SIZE
+        return cls(
+            start_holes, orthodox, SOUTH, 1, board, no_marks, no_marks[:], [0, 0], options=rules
+        )
 
     @classmethod
     def from_dict(cls, d: Any) -> KiothiState:
         E = InvalidPositionError
-        check_dict(d, "Kiothi position", E, POSITION_FIELDS)
+        check_dict(d, "Kiothi position", E, POSITION_FIELDS, KIOTHI.options)
         if d["game"] != "kiothi":
             raise E(f"game = {d['game']!r}: expected 'kiothi'")
+        options = KIOTHI.check_options({k: d[k] for k in KIOTHI.options if k in d}, E)
         start_holes = d["start_holes"]
         if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
             raise E(f"start_holes = {start_holes!r}: expected 6 or 5")
@@ -201,19 +214,36 @@ class KiothiState:
         sown = check_grid(d["sown"], "sown", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
         check_dict(d["jails"], "jails", E, PLAYERS)
         jails = [check_int(d["jails"][p], f"jails.{p}", E) for p in PLAYERS]
-        status, winner, reason = check_result_fields(d, STATUSES, E)
+        perpetual_draws = options["perpetual"] == "draw"
+        statuses = STATUSES_PERPETUAL_DRAW if perpetual_draws else STATUSES
+        status, winner, reason = check_result_fields(d, statuses, E)
+        # With nki_marking="after_each", South's bomas are marked after turn 1.
+        marked_early = options["nki_marking"] == "after_each" and turn == 2
         if turn <= 2:
             for name, marks in (("nki", nki), ("sown", sown)):
-                if any(marks):
+                if any(marks) and not (name == "nki" and marked_early):
                     h = marks.index(True)
                     raise E(
                         f"{name}[{h // COLS}][{h % COLS}] = true: no boma is {name} before "
                         f"the opening ends, but turn = {turn}"
                     )
         state = cls(
-            start_holes, orthodox, to_move, turn, board, nki, sown, jails, status, winner, reason
+            start_holes,
+            orthodox,
+            to_move,
+            turn,
+            board,
+            nki,
+            sown,
+            jails,
+            status,
+            winner,
+            reason,
+            options,
         )
-        if status == "playing":
+        if reason == "perpetual sowing":
+            pass  # the game stopped mid-sowing: the board is as the move left it
+        elif status == "playing":
             if not state.has_legal_move(to_move):
                 raise E(
                     f"to_move = {d['to_move']!r} has no legal move, so the position cannot "
@@ -248,6 +278,7 @@ class KiothiState:
             "status": self.status,
             "winner": None if self.winner is None else PLAYERS[self.winner],
             "reason": self.reason,
+            **KIOTHI.changed_options(self.options),
         }
 
     def key(self) -> Key:
@@ -309,23 +340,42 @@ class KiothiState:
         for h, k in self.sowing_candidates(p):
             sowing = _Sowing(self, p, None)
             if sowing.run(h, k) is None:
-                after = KiothiState(
-                    self.start_holes,
-                    self.orthodox,
-                    1 - p,
-                    self.turn + 1,
-                    sowing.b,
-                    sowing.nki,
-                    sowing.sown,
-                    sowing.jails,
-                )
-                out.append(
-                    (
-                        {"type": "sow", "row": h // COLS, "column": h % COLS, "count": k},
-                        after.end_if_stuck(None),
-                    )
-                )
+                move: Move = {"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
+                out.append((move, self._after_sowing(sowing, None)))
         return out
+
+    def _after_sowing(self, sowing: _Sowing, trace: list[Event] | None) -> KiothiState:
+        """The position after a legal sowing: the game goes on, ends because the next
+        player cannot move, or (perpetual="draw") ends in a draw by perpetual sowing."""
+        p = self.to_move
+        after = KiothiState(
+            self.start_holes,
+            self.orthodox,
+            1 - p,
+            self.turn + 1,
+            sowing.b,
+            sowing.nki,
+            sowing.sown,
+            sowing.jails,
+            options=self.options,
+        )
+        after.move_stats = (sowing.lap, sowing.captures)
+        if sowing.perpetual is None:
+            return after.end_if_stuck(trace)
+        after.status, after.reason = "draw", "perpetual sowing"
+        if trace is not None:
+            end: GameEnd = {
+                "kind": "game_end",
+                "rule": "perpetual_sowing",
+                "status": "draw",
+                "winner": None,
+                "reason": "perpetual sowing",
+                "lap": sowing.lap,
+            }
+            if sowing.perpetual > 0:
+                end["repeat_of_lap"] = sowing.perpetual
+            trace.append(end)
+        return after
 
     def has_legal_move(self, p: int) -> bool:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
@@ -456,19 +506,24 @@ class KiothiState:
         (``history`` is accepted like Kisolo's; Kiothi has no draw by repetition.)"""
         parsed = self.parse_move(move)
         p = self.to_move
-        if parsed[0] == "redistribute":
-            board, nki, sown, jails = self._redistribute(parsed[1], parsed[2], trace)
-        else:
+        if parsed[0] == "sow":
             sowing = _Sowing(self, p, trace)
             illegal = sowing.run(parsed[1], parsed[2])
             if illegal is not None:
                 raise IllegalMoveError(illegal[1], rule=illegal[0])
-            board, nki, sown, jails = sowing.b, sowing.nki, sowing.sown, sowing.jails
+            return self._after_sowing(sowing, trace)
+        board, nki, sown, jails = self._redistribute(parsed[1], parsed[2], trace)
         after = KiothiState(
-            self.start_holes, self.orthodox, 1 - p, self.turn + 1, board, nki, sown, jails
+            self.start_holes,
+            self.orthodox,
+            1 - p,
+            self.turn + 1,
+            board,
+            nki,
+            sown,
+            jails,
+            options=self.options,
         )
-        if parsed[0] == "sow":
-            after.move_stats = (sowing.lap, sowing.captures)
         return after.end_if_stuck(trace)
 
     def _redistribute(
@@ -493,9 +548,10 @@ class KiothiState:
                 )
             b[h] += n
         nki = self.nki[:]
-        if self.turn == 2:
-            # RULES.md nki marking: once, when both redistributions are done.
-            nki = [bool(v) for v in b]
+        if self.turn == 2 or self.options["nki_marking"] == "after_each":
+            # RULES.md nki marking: once, when both redistributions are done; with
+            # nki_marking="after_each" also after South's, whose marks stay on.
+            nki = [bool(v) or mark for v, mark in zip(b, nki, strict=True)]
             if trace is not None:
                 trace.append(
                     {
@@ -565,6 +621,11 @@ class _Sowing:
         self.lap = 1
         self.captures = 0
         self.resumed = False
+        #: With perpetual="draw", a sowing that would never end stops at once: the lap it
+        #: repeats (0 when it reached the lap limit instead).
+        self.perpetual: int | None = None
+        #: nki_release="drop": a warrior dropped into an nki boma releases it.
+        self.drop_releases = state.options["nki_release"] == "drop"
 
     def emit(self, event: Event) -> None:
         if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
@@ -595,16 +656,22 @@ class _Sowing:
             self.emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(h)})
 
     def sow_from_next(self, h: int, k: int) -> int:
-        b, sown = self.b, self.sown
+        b, sown, nki = self.b, self.sown, self.nki
         holes: list[Cell] | None = [] if self.trace is not None else None
+        released: list[int] = []
         for _ in range(k):
             h = NEXT[h]
             b[h] += 1
             sown[h] = True
             if holes is not None:
                 holes.append(cell(h))
+            if nki[h] and self.drop_releases:
+                nki[h] = False
+                released.append(h)
         if holes is not None:  # tracing
             self.emit({"kind": "sow", "lap": self.lap, "cells": holes})
+            for x in released:
+                self.emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(x)})
         return h
 
     def run(self, h: int, k: int) -> tuple[str, str] | None:
@@ -619,12 +686,15 @@ class _Sowing:
                 f"{PLAYERS[p]}'s own occupied boma {cell(last)}, which the orthodox "
                 "first-lap restriction forbids",
             )
-        seen: set[tuple[tuple[int, ...], int]] = set()
+        seen: dict[tuple[tuple[int, ...], int], int] = {}
         while occupied:
             # A repeat means a cycle, which would also reach LAP_LIMIT: the verdict is the
             # same either way, so states are only remembered once a relay runs long.
             key = (tuple(b), last) if self.lap >= RECORD_FROM_LAP else None
             if key in seen or self.lap >= LAP_LIMIT:
+                if self.state.options["perpetual"] == "draw":
+                    self.stop_perpetual(last, seen.get(key, 0) if key else 0)
+                    return None
                 why = (
                     "comes back to a lap end seen before"
                     if key in seen
@@ -636,7 +706,7 @@ class _Sowing:
                     "would never end: a perpetual move is not allowed",
                 )
             if key is not None:
-                seen.add(key)
+                seen[key] = self.lap
             if self.tracing:
                 self.emit(
                     {
@@ -653,18 +723,7 @@ class _Sowing:
             self.lift(last, m, "relay")
             last = self.sow_from_next(last, m)
             occupied = b[last] > 1
-        if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
-            self.trace.append(
-                {
-                    "kind": "laps_skipped",
-                    "from_lap": TRACE_LAP_LIMIT + 1,
-                    "to_lap": self.lap,
-                    "board": grid(b, COLS),
-                    "nki": grid(self.nki, COLS),
-                    "sown": grid(self.sown, COLS),
-                }
-            )
-            self.resumed = True
+        self.flush_skipped()
         if self.tracing:
             self.emit(
                 {
@@ -678,6 +737,37 @@ class _Sowing:
             )
         self.capture(last)
         return None
+
+    def stop_perpetual(self, last: int, repeat_of: int) -> None:
+        """perpetual="draw": the sowing is stopped at this lap end; the game is drawn."""
+        self.perpetual = repeat_of
+        self.flush_skipped()
+        if self.tracing:
+            self.emit(
+                {
+                    "kind": "lap_end",
+                    "lap": self.lap,
+                    "cell": cell(last),
+                    "occupied": True,
+                    "own_row": OWNER[last] == self.p,
+                    "then": "perpetual",
+                }
+            )
+
+    def flush_skipped(self) -> None:
+        """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
+        if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
+            self.trace.append(
+                {
+                    "kind": "laps_skipped",
+                    "from_lap": TRACE_LAP_LIMIT + 1,
+                    "to_lap": self.lap,
+                    "board": grid(self.b, COLS),
+                    "nki": grid(self.nki, COLS),
+                    "sown": grid(self.sown, COLS),
+                }
+            )
+            self.resumed = True
 
     def capture(self, last: int) -> None:
         """End of sowing in an empty boma: capture from the opposite one if allowed."""

@@ -36,8 +36,8 @@ from .common import (
     grid,
     player_index,
 )
-from .events import DrawDetails, Event, GameEnd, Then
-from .game import KISOLO, Cell, kisolo_board
+from .events import DrawDetails, Event, GameEnd, LapEnd, Then
+from .game import KISOLO, Cell, Options, kisolo_board
 
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
@@ -50,6 +50,8 @@ STATUSES = {
     "draw": ("perpetual sowing", "repetition"),
 }
 POSITION_FIELDS = ("game", "columns", "to_move", "board", "status", "winner", "reason")
+#: The rule options (rules/game.py), all at RULES.md's own reading.
+DEFAULT_OPTIONS = KISOLO.check_options({}, InvalidPositionError)
 
 #: What makes two positions "the same" for the repetition draw: the board and who moves.
 Key = tuple[tuple[int, ...], int]
@@ -94,7 +96,17 @@ class KisoloState:
 
     game: Final = "kisolo"
     GAME: Final = KISOLO  # the game's fixed facts (rules/game.py)
-    __slots__ = ("columns", "geo", "board", "to_move", "status", "winner", "reason", "move_stats")
+    __slots__ = (
+        "columns",
+        "geo",
+        "board",
+        "to_move",
+        "status",
+        "winner",
+        "reason",
+        "options",
+        "move_stats",
+    )
 
     def __init__(
         self,
@@ -104,6 +116,7 @@ class KisoloState:
         status: str = "playing",
         winner: int | None = None,
         reason: str | None = None,
+        options: Options = DEFAULT_OPTIONS,
     ) -> None:
         self.columns = columns
         self.geo = geometry(columns)
@@ -112,30 +125,34 @@ class KisoloState:
         self.status = status
         self.winner = winner
         self.reason = reason
+        #: The rule options (rules/game.py): RULES.md's readings unless a variant says.
+        self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
     @classmethod
-    def initial(cls, columns: int = 7) -> KisoloState:
+    def initial(cls, columns: int = 7, **options: Any) -> KisoloState:
         if type(columns) is not int or columns not in COLUMN_CHOICES:
             raise InvalidPositionError(f"columns = {columns!r}: expected 7 or 6")
-        return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH)
+        rules = KISOLO.check_options(options, InvalidPositionError)
+        return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH, options=rules)
 
     @classmethod
     def from_dict(cls, d: Any) -> KisoloState:
         E = InvalidPositionError
-        check_dict(d, "Kisolo position", E, POSITION_FIELDS)
+        check_dict(d, "Kisolo position", E, POSITION_FIELDS, KISOLO.options)
         if d["game"] != "kisolo":
             raise E(f"game = {d['game']!r}: expected 'kisolo'")
+        options = KISOLO.check_options({k: d[k] for k in KISOLO.options if k in d}, E)
         columns = d["columns"]
         if type(columns) is not int or columns not in COLUMN_CHOICES:
             raise E(f"columns = {columns!r}: expected 7 or 6")
         board = check_grid(d["board"], "board", ROWS, columns, lambda v, f: check_int(v, f, E), E)
         to_move = player_index(d["to_move"], "to_move", E)
         status, winner, reason = check_result_fields(d, STATUSES, E)
-        state = cls(columns, board, to_move, status, winner, reason)
+        state = cls(columns, board, to_move, status, winner, reason, options)
         geo = state.geo
         for p in (to_move, 1 - to_move):
             if status == "playing" and not any(board[h] for h in geo.circuit[p]):
@@ -148,8 +165,8 @@ class KisoloState:
         if status == "won" and winner is not None and any(board[h] for h in geo.inner[1 - winner]):
             loser = PLAYERS[1 - winner]
             raise E(
-                f"winner = {d['winner']!r}: a Kisolo game is won by emptying the "
-                f"opponent's inner row, but {loser}'s inner row still has stones"
+                f"winner = {d['winner']!r}: a Kisolo game is won when the loser's inner row "
+                f"is emptied, but {loser}'s inner row still has stones"
             )
         return state
 
@@ -162,6 +179,7 @@ class KisoloState:
             "status": self.status,
             "winner": None if self.winner is None else PLAYERS[self.winner],
             "reason": self.reason,
+            **KISOLO.changed_options(self.options),
         }
 
     def key(self) -> Key:
@@ -289,6 +307,9 @@ class _Turn:
         self.lap = 1
         self.captures = 0
         self.resumed = False  # recording again after a laps_skipped summary
+        options = state.options
+        #: The relay lifts the landing hole itself (option relay="landing"), not the next.
+        self.landing = options["relay"] == "landing"
 
     def emit(self, event: Event) -> None:
         if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
@@ -366,13 +387,17 @@ class _Turn:
         nxt, is_inner, facing = geo.next, geo.is_inner, geo.inner[1 - p]
         n_cols = geo.columns
         seen: dict[tuple[tuple[int, ...], int, bool], int] = {}
+        landing = self.landing
         while True:
             occupied = b[last] > 1
-            n = nxt[last]
+            # The hole step 4 looks at: the one after the landing hole (pussa kanawa), or
+            # with relay="landing" the landing hole itself, which then must have held
+            # stones before the drop to relay or capture.
+            n = last if landing else nxt[last]
             then: Then
             if occupied and is_inner[n] and b[n] and b[facing[n % n_cols]]:
                 then = "capture"
-            elif b[n]:
+            elif b[n] and (occupied or not landing):
                 then = "relay"
             else:
                 then = "end"
@@ -411,7 +436,7 @@ class _Turn:
                     self.emit(
                         {
                             "kind": "lift",
-                            "rule": "pussa_kanawa",
+                            "rule": "relay" if landing else "pussa_kanawa",
                             "cell": geo.cell(n),
                             "count": m,
                             "lap": self.lap,
@@ -422,18 +447,20 @@ class _Turn:
                 last = self.sow_from(nxt[n], m)
 
     def emit_lap_end(self, last: int, occupied: bool, n: int, then: Then) -> None:
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "lap_end",
-                    "lap": self.lap,
-                    "cell": self.geo.cell(last),
-                    "occupied": occupied,
-                    "next": self.geo.cell(n),
-                    "next_count": self.b[n],
-                    "then": then,
-                }
-            )
+        """A lap end; with pussa kanawa it also says what the next hole holds."""
+        if not self.tracing:
+            return
+        event: LapEnd = {
+            "kind": "lap_end",
+            "lap": self.lap,
+            "cell": self.geo.cell(last),
+            "occupied": occupied,
+            "then": then,
+        }
+        if not self.landing:
+            event["next"] = self.geo.cell(n)
+            event["next_count"] = self.b[n]
+        self.emit(event)
 
     def flush_skipped(self) -> None:
         """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
@@ -450,10 +477,14 @@ class _Turn:
 
     def finish(self) -> KisoloState:
         """The turn ends and the game goes on, unless this brings a position about for
-        the third time (step 7)."""
+        the third time (step 7), or, with own_row_emptied="loses", the mover's own
+        sowing has emptied their inner row."""
         p = self.p
-        state = KisoloState(self.geo.columns, self.b, 1 - p)
-        if self.history is not None:
+        options = self.state.options
+        if options["own_row_emptied"] == "loses" and not any(self.b[h] for h in self.geo.inner[p]):
+            return self.end("won", 1 - p, "inner row emptied", "own_inner_row_emptied")
+        state = KisoloState(self.geo.columns, self.b, 1 - p, options=options)
+        if self.history is not None and options["repetition_draw"]:
             seen = self.history.get(state.key(), 0) + 1
             if seen >= REPETITION_LIMIT:  # step 7: the third occurrence is a draw
                 return self.end("draw", None, "repetition", "repetition", occurrences=seen)
@@ -471,7 +502,9 @@ class _Turn:
         **details: Unpack[DrawDetails],
     ) -> KisoloState:
         """The game ends with this move."""
-        state = KisoloState(self.geo.columns, self.b, 1 - self.p, status, winner, reason)
+        state = KisoloState(
+            self.geo.columns, self.b, 1 - self.p, status, winner, reason, self.state.options
+        )
         state.move_stats = (self.lap, self.captures)
         if self.trace is not None:
             event: GameEnd = {

@@ -42,7 +42,6 @@ from .common import (
     check_dict,
 )
 from .events import Event, PlayerName
-from .kisolo import KisoloState
 
 if TYPE_CHECKING:
     from . import State
@@ -64,16 +63,19 @@ class RecordJSON(TypedDict):
     format: str
     version: int
     game: str
-    variant: dict[str, int | bool]
+    variant: dict[str, int | bool | str]
     start: Position | None
     moves: list[Move]
     result: Result
 
 
-def _variant_of(state: State) -> dict[str, int | bool]:
-    if isinstance(state, KisoloState):
-        return {"columns": state.columns}
-    return {"start_holes": state.start_holes, "orthodox": state.orthodox}
+def _variant_of(state: State) -> dict[str, int | bool | str]:
+    """The variant (every one of the game's variants) and the rule options that differ
+    from RULES.md's readings, as a record writes them."""
+    facts = state.GAME
+    variant: dict[str, int | bool | str] = {k: getattr(state, k) for k in facts.variants}
+    variant.update(facts.changed_options(state.options))
+    return variant
 
 
 class GameRecord:
