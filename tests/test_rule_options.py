@@ -309,3 +309,37 @@ def test_a_perpetual_move_draws_with_that_option():
     assert "repeat_of_lap" not in trace[-1], "it reached the lap limit; nothing repeated"
     assert [e["then"] for e in trace if e["kind"] == "lap_end"][-1] == "perpetual"
     assert load_position(after).to_dict() == after, "the drawn position, warriors and all, loads"
+
+
+# -- what the narration says under each option -----------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+def test_each_option_is_narrated_in_its_own_words(locale):
+    from mancala_widgets.text.names import narrate
+
+    def told(game_name, position, move):
+        _, trace = play(position, move)
+        end = trace[-1] if trace[-1]["kind"] == "game_end" else None
+        return [narrate(game_name, e, locale, game_end=end) for e in trace]
+
+    sow30 = {"type": "sow", "row": 3, "column": 0}
+    landing = told("kisolo", kisolo(RELAY_BOARD, relay="landing"), sow30)
+    pussa = told("kisolo", kisolo(RELAY_BOARD), sow30)
+    common, own_row = {
+        "en": ("the common relay lifts this landing hole itself", "own sowing emptied"),
+        "ko": ("흔한 릴레이에 따라 떨어진 그 구멍", "자기 씨뿌리기로 자기 안쪽 줄을 비웠"),
+    }[locale]
+    assert any(common in line for line in landing)
+    assert not any("pussa kanawa" in line for line in landing)
+    assert not any(common in line for line in pussa)
+    capture = told(
+        "kisolo", kisolo(CAPTURE_BOARD, relay="landing"), {"type": "capture", "column": 5}
+    )
+    assert sum("pussa kanawa" in line for line in capture) == 1, "said once: not this board's"
+    lost = told(
+        "kisolo",
+        kisolo(EMPTYING_BOARD, own_row_emptied="loses"),
+        {"type": "sow", "row": 2, "column": 0},
+    )
+    assert own_row in lost[-1]

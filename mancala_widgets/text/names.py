@@ -150,7 +150,11 @@ def narrate(
         where = name(event["cell"])
         was = T(f"narration.was_occupied_{game}" if event["occupied"] else "narration.was_empty")
         then = event["then"]
-        if then == "perpetual":  # Kisolo's draw: a repeat, or the lap limit
+        # A lap end says what the next hole holds exactly when the relay lifts the next
+        # hole; a game whose relay usually does (Kisolo) played with the landing relay
+        # (the relay="landing" option) has its own sentences.
+        relay = "" if ("next" in event) == (game_of(game).relay_lifts == "next") else "landing_"
+        if then == "perpetual":  # a draw (Kisolo) or a stopped move: a repeat, or the lap limit
             first = game_end.get("repeat_of_lap") if game_end else None
             if first is not None:
                 return T(f"narration.{game}_perpetual_repeat", where=where, first=first)
@@ -158,7 +162,7 @@ def narrate(
         fields = {"where": where, "was": was}
         if "next" in event:  # Kisolo: what the hole after the landing hole holds
             fields.update(next=name(event["next"]), count=count(event["next_count"]))
-        return T(f"narration.{game}_{then}", **fields)
+        return T(f"narration.{game}_{relay}{then}", **fields)
     if event["kind"] == "capture":
         if event["into"] == "sow":  # Kisolo: the column is sown from the capturing hole
             (_, _, a), (_, _, b) = event["from"]
@@ -206,9 +210,10 @@ def narrate_end(game: str, event: GameEnd, locale: str = "en", names: Names | No
     names = names or side_names(locale)
     T = lambda key, **kw: tr(locale, key, **kw)
     rule, winner = event["rule"], event.get("winner")
-    if rule == "inner_row_emptied" and winner is not None:  # Kisolo's games are won
-        loser = "north" if winner == "south" else "south"
-        return T("end.won_inner_row", who=names[winner], loser=names[loser])
+    if rule in ("inner_row_emptied", "own_inner_row_emptied") and winner is not None:
+        loser = other(winner)
+        key = "end.won_inner_row" if rule == "inner_row_emptied" else "end.won_own_inner_row"
+        return T(key, who=names[winner], loser=names[loser])
     if rule == "perpetual_sowing":
         repeat = event.get("repeat_of_lap") is not None
         return T("end.draw_perpetual_repeat" if repeat else "end.draw_perpetual_limit")
