@@ -75,44 +75,109 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from .rules import KiothiState, KisoloState, State, dump_position, load_position, new_state
+from .rules import KiothiState, State, dump_position, load_position, new_state
 from .rules.common import PLAYERS, Move, Position
-from .rules.game import Game, game
+from .rules.game import Board, Game, game
 
 #: The registered OpenSpiel names, the same as the games' own names.
 GAME_NAMES = ("kisolo", "kiothi")
 #: A game still going after this many complete moves is a draw (see the docstring).
 DEFAULT_MAX_MOVES = 1000
 
-KIOTHI_COLS = 10
-KIOTHI_BOMAS = 20
-#: Kiothi's action blocks: lift from a boma, place one warrior, lift a count.
-LIFT, PLACE, COUNT = 0, 20, 40
+
+@dataclass(frozen=True)
+class Encoding:
+    """The actions of one variant (see the module docstring), laid out from the Game's
+    facts: one action per cell, then, where the game has them, a capture per column
+    (``capture_moves``), a placement per cell (``has_opening``) and a count per piece
+    (``counts_lifted``). Each ``None`` where the game has no such action."""
+
+    rules: Game
+    board: Board
+    #: The first action of each block: capture column 0, place in cell 0, lift 1.
+    capture: int | None
+    place: int | None
+    count: int | None
+    size: int
+
+    @classmethod
+    def of(cls, rules: Game, variant: Mapping[str, Any]) -> Encoding:
+        board = rules.board(**variant)
+        cells = size = board.rows * board.columns
+        capture = place = count = None
+        if rules.capture_moves:
+            capture, size = size, size + board.columns
+        if rules.has_opening:
+            place, size = size, size + cells
+        if rules.counts_lifted:
+            count, size = size, size + rules.total_pieces(**variant)
+        return cls(rules, board, capture, place, count, size)
+
+    @property
+    def columns(self) -> int:
+        return self.board.columns
+
+    @property
+    def cells(self) -> int:
+        return self.board.rows * self.board.columns
+
+    def cell(self, r: int, c: int) -> int:
+        return r * self.columns + c
+
+    def rc(self, h: int) -> list[int]:
+        return [h // self.columns, h % self.columns]
+
+    def kind(self, action: int) -> tuple[str, int]:
+        """("cell", h), ("capture", column), ("place", h) or ("count", k)."""
+        if action < self.cells:
+            return "cell", action
+        if self.capture is not None and action < self.capture + self.columns:
+            return "capture", action - self.capture
+        if self.place is not None and action < self.place + self.cells:
+            return "place", action - self.place
+        assert self.count is not None, f"action {action} is out of range"
+        return "count", action - self.count + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
+        return self  # fixed for the game: clones share it
+
+
+@cache
+def _encoding(name: str, variant: tuple[tuple[str, Any], ...]) -> Encoding:
+    return Encoding.of(game(name), dict(variant))
+
+
+def encoding_of(state: State) -> Encoding:
+    """The action encoding of an engine state's variant."""
+    rules, position = state.GAME, dump_position(state)
+    return _encoding(rules.name, tuple((k, position[k]) for k in rules.variants))
 
 
 class _Node:
     """An engine state with its legal moves worked out once, as actions: ``choices``
-    maps the choices made so far towards a move (a tuple of actions: empty, or the
-    first lift or the boma chosen in Kiothi) to the legal actions that can follow.
-    Engine states are never changed once made (``play`` returns a new one), so clones
-    of an OpenSpiel state share their node instead of copying it; pickling stores the
-    RULES.md position."""
+    maps the choices made so far towards a move (no action, or the first lift, or the
+    boma chosen) to the legal actions that can follow. Engine states are never changed
+    once made (``play`` returns a new one), so clones of an OpenSpiel state share their
+    node instead of copying it; pickling stores the RULES.md position."""
 
-    __slots__ = ("engine", "_choices")
+    __slots__ = ("engine", "encoding", "_choices")
 
-    def __init__(self, engine: State) -> None:
+    def __init__(self, engine: State, encoding: Encoding) -> None:
         self.engine = engine
+        self.encoding = encoding
         self._choices: dict[tuple[int, ...], list[int]] | None = None
 
     @property
     def choices(self) -> dict[tuple[int, ...], list[int]]:
         if self._choices is None:
-            self._choices = _choices(self.engine)
+            self._choices = _choices(self.engine, self.encoding)
         return self._choices
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
@@ -122,40 +187,28 @@ class _Node:
         return (_node_from_position, (dump_position(self.engine),))
 
 
-def _choices(engine: State) -> dict[tuple[int, ...], list[int]]:
-    """The engine's legal moves as actions (see the module docstring), by the choices
-    that come before them."""
-    out: dict[tuple[int, ...], list[int]] = {(): []}
-    if isinstance(engine, KisoloState):
-        n = engine.columns
-        for m in engine.legal_moves():
-            c = m["column"]
-            out[()].append(4 * n + c if m["type"] == "capture" else m["row"] * n + c)
-    elif engine.opening:  # the lift pairs, lower boma first
-        for m in engine.legal_moves():
-            a, b = (LIFT + r * KIOTHI_COLS + c for r, c in m["lift"])
-            out.setdefault((a,), []).append(b)
-            if out[()][-1:] != [a]:
-                out[()].append(a)
-    else:
-        for m in engine.legal_moves():
-            h = LIFT + m["row"] * KIOTHI_COLS + m["column"]
-            if (h,) not in out:
-                out[()].append(h)
-                out[(h,)] = []
-            out[(h,)].append(COUNT - 1 + m["count"])
-    for actions in out.values():
-        actions.sort()
-    return out
-
-
 def _node_from_position(position: Position) -> _Node:
-    return _Node(load_position(position))
+    engine = load_position(position)
+    return _Node(engine, encoding_of(engine))
+
+
+def _choices(engine: State, enc: Encoding) -> dict[tuple[int, ...], list[int]]:
+    """The engine's legal moves as actions, by the choices that come before them."""
+    out: dict[tuple[int, ...], set[int]] = {(): set()}
+    for move in engine.legal_moves():
+        if move["type"] == "redistribute":  # the opening's lift pairs, without placements
+            first, *rest = sorted(enc.cell(r, c) for r, c in move["lift"])
+        else:  # one action, or a boma and a count
+            first, *rest = move_to_actions(engine, move, enc)
+        out[()].add(first)
+        if rest:
+            out.setdefault((first,), set()).add(rest[0])
+    return {prefix: sorted(actions) for prefix, actions in out.items()}
 
 
 class _Seen(dict[Any, int]):
-    """How often each position has occurred in this game (Kisolo's repetition draw).
-    A clone gets its own copy; the keys are tuples, shared."""
+    """How often each position has occurred in this game (the repetition draw). A clone
+    gets its own copy; the keys are tuples, shared."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return _Seen(self)
@@ -204,8 +257,8 @@ def variant_of(rules: Game, params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class MancalaGame(pyspiel.Game):
-    """Kisolo or Kiothi (``name``) as an OpenSpiel game; its parameters are the variant
-    options and ``max_moves``."""
+    """Kisolo or Kiothi (``name``) as an OpenSpiel game; its parameters are the game's
+    variants and rule options, and ``max_moves``."""
 
     def __init__(self, name: str, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -217,19 +270,18 @@ class MancalaGame(pyspiel.Game):
         if self.max_moves < 2:
             raise ValueError(f"max_moves = {self.max_moves}: expected at least 2")
         start = new_state(name, **self.variant)
-        self._start = _Node(start)
-        self.total = self.rules.total_pieces(**self.variant)
-        if isinstance(start, KisoloState):
-            self.columns = start.columns
-            actions, length = 5 * self.columns, self.max_moves
-            self.tensor_size = 4 * self.columns + 2
-        else:
-            self.columns = KIOTHI_COLS
-            actions = COUNT + self.total
-            length = 2 * (2 + self.total) + 2 * (self.max_moves - 2)
-            self.tensor_size = 6 * KIOTHI_BOMAS + 5
+        self.encoding = enc = encoding_of(start)
+        self._start = _Node(start, enc)
+        #: At most this many actions a move: one, two (a boma and a count), or for an
+        #: opening turn two lifts and a placement per piece.
+        per_move = 1 + (enc.count is not None)
+        length = per_move * self.max_moves
+        if enc.place is not None:
+            pieces = self.rules.total_pieces(**self.variant)
+            length = 2 * (2 + pieces) + per_move * (self.max_moves - 2)
+        self.segments = _segments(enc)
         info = pyspiel.GameInfo(
-            num_distinct_actions=actions,
+            num_distinct_actions=enc.size,
             max_chance_outcomes=0,
             num_players=2,
             min_utility=-1.0,
@@ -264,24 +316,23 @@ class KiothiGame(MancalaGame):
 
 
 class MancalaState(pyspiel.State):
-    """A position of an OpenSpiel game: an engine state and, in Kiothi, the choices
-    made so far towards the next move."""
+    """A position of an OpenSpiel game: an engine state and the choices made so far
+    towards the next move (Kiothi's moves take several actions)."""
 
     def __init__(self, mancala_game: MancalaGame) -> None:
         super().__init__(mancala_game)
-        self._name = mancala_game.rules.name
-        self._columns = mancala_game.columns
+        self._enc = mancala_game.encoding
         self._max_moves = mancala_game.max_moves
         self._node = mancala_game._start
-        #: Kiothi's choices so far: bomas lifted and warriors placed (opening), or the
-        #: boma chosen to sow from (-1: none yet).
-        self._lifted: tuple[int, ...] = ()
+        #: The move in progress: the lifts of an opening, or the boma chosen to sow
+        #: from, and the cells where an opening has placed pieces so far.
+        self._prefix: tuple[int, ...] = ()
         self._placed: tuple[int, ...] = ()
-        self._chosen = -1
         self._moves_played = 0
         self._capped = False
+        draws = mancala_game.rules.end_reasons.get("draw", ())
         self._seen: _Seen | None = (
-            _Seen({self._node.engine.key(): 1}) if self._name == "kisolo" else None
+            _Seen({self._node.engine.key(): 1}) if "repetition" in draws else None
         )
         #: The last complete move played (a RULES.md move dict), or None.
         self.last_move: Move | None = None
@@ -316,56 +367,34 @@ class MancalaState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if self.is_terminal():
             return []
-        choices = self._node.choices
-        if self._name == "kisolo":
-            return choices[()]
-        if self._node.engine.opening:
-            if len(self._lifted) < 2:
-                return choices[tuple(LIFT + h for h in self._lifted)]
+        if len(self._prefix) == 2:  # an opening's lifts are made: place the pieces
+            place = self._enc.place
+            assert place is not None
             low = self._placed[-1] if self._placed else 0
-            return [PLACE + h for h in range(low, KIOTHI_BOMAS)]
-        return choices[(LIFT + self._chosen,) if self._chosen >= 0 else ()]
+            return list(range(place + low, place + self._enc.cells))
+        return self._node.choices[self._prefix]
 
     # -- playing -------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
         if action not in self._legal_actions(self.current_player()):
             raise ValueError(f"action {action} is not legal here:\n{self}")
-        if self._name == "kisolo":
-            n = self._columns
-            move: Move = (
-                {"type": "capture", "column": action - 4 * n}
-                if action >= 4 * n
-                else {"type": "sow", "row": action // n, "column": action % n}
-            )
-            self._play(move)
-            return
-        if self._node.engine.opening:
-            if len(self._lifted) < 2:
-                self._lifted += (action - LIFT,)
-                return
-            self._placed += (action - PLACE,)
-            board = self._node.engine.board
-            if len(self._placed) == sum(board[h] for h in self._lifted):
-                place = [
-                    [h // KIOTHI_COLS, h % KIOTHI_COLS, n] for h, n in Counter(self._placed).items()
-                ]
-                lift = [[h // KIOTHI_COLS, h % KIOTHI_COLS] for h in self._lifted]
-                self._lifted, self._placed = (), ()
+        enc, engine = self._enc, self._node.engine
+        kind, value = enc.kind(action)
+        if kind == "capture":
+            self._play({"type": "capture", "column": value})
+        elif kind == "place":
+            self._placed += (value,)
+            if len(self._placed) == sum(engine.board[h] for h in self._prefix):
+                place = [[*enc.rc(h), n] for h, n in Counter(self._placed).items()]
+                lift = [enc.rc(h) for h in self._prefix]
                 self._play({"type": "redistribute", "lift": lift, "place": place})
-            return
-        if self._chosen < 0:
-            self._chosen = action - LIFT
-            return
-        h, self._chosen = self._chosen, -1
-        self._play(
-            {
-                "type": "sow",
-                "row": h // KIOTHI_COLS,
-                "column": h % KIOTHI_COLS,
-                "count": action - COUNT + 1,
-            }
-        )
+        elif kind == "count":
+            self._play(enc.rules.sow_move(enc.rc(self._prefix[0]), value))
+        elif engine.opening or enc.count is not None:
+            self._prefix += (value,)  # a lift of the opening, or the boma to sow from
+        else:
+            self._play(enc.rules.sow_move(enc.rc(value)))
 
     def _play(self, move: Move) -> None:
         """A complete move, by the engine (with the game's history for repetition)."""
@@ -373,7 +402,8 @@ class MancalaState(pyspiel.State):
         if self._seen is not None:
             key = after.key()
             self._seen[key] = self._seen.get(key, 0) + 1
-        self._node = _Node(after)
+        self._node = _Node(after, self._enc)
+        self._prefix, self._placed = (), ()
         self._moves_played += 1
         self.last_move = move
         if after.status == "playing" and self._moves_played >= self._max_moves:
@@ -382,20 +412,20 @@ class MancalaState(pyspiel.State):
     # -- strings -------------------------------------------------------------------
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self._name == "kisolo":
-            n = self._columns
-            if action >= 4 * n:
-                return f"capture column {action - 4 * n}"
-            return f"sow ({action // n},{action % n})"
-        if action < PLACE:
-            return f"lift from ({action // KIOTHI_COLS},{action % KIOTHI_COLS})"
-        if action < COUNT:
-            h = action - PLACE
-            return f"place 1 in ({h // KIOTHI_COLS},{h % KIOTHI_COLS})"
-        return f"lift {action - COUNT + 1}"
+        enc = self._enc
+        kind, value = enc.kind(action)
+        if kind == "capture":
+            return f"capture column {value}"
+        if kind == "count":
+            return f"lift {value}"
+        r, c = enc.rc(value)
+        if kind == "place":
+            return f"place 1 in ({r},{c})"
+        lifts = enc.rules.has_opening or enc.count is not None
+        return f"lift from ({r},{c})" if lifts else f"sow ({r},{c})"
 
     def __str__(self) -> str:
-        engine = self._node.engine
+        engine, rules = self._node.engine, self._enc.rules
         if self.is_terminal():
             if self._capped:
                 result = f"draw: still going after {self._max_moves} moves"
@@ -405,112 +435,126 @@ class MancalaState(pyspiel.State):
                 result = f"{PLAYERS[engine.winner]} won ({engine.reason})"
         else:
             result = f"{PLAYERS[engine.to_move]} to move"
-        head = f"{self._name}, move {self._moves_played + 1}: {result}"
-        if self._name == "kisolo":
-            return "\n".join([head, *self._kisolo_rows()])
-        return "\n".join([head, *self._kiothi_rows()])
+        lines = [f"{rules.name}, move {self._moves_played + 1}: {result}"]
+        board = self._enc.board
+        marks = rules.has_nki
+        if marks:
+            assert isinstance(engine, KiothiState)
+            nki, sown = engine.nki, engine.sown
+            lines.append(
+                f"jails: south {engine.jails[0]}, north {engine.jails[1]}  (* nki, ' sown)"
+            )
+        for r in range(board.rows):
+            label = f"{board.row_owner[r]} {board.row_kind[r]}".strip()
+            cells = []
+            for c in range(board.columns):
+                h = self._enc.cell(r, c)
+                mark = ("*" if nki[h] else "'" if sown[h] else " ") if marks else ""
+                cells.append(f"{engine.board[h]:2}{mark}")
+            lines.append(f"{label:11} " + " ".join(cells))
+        lines.extend(self._in_progress())
+        return "\n".join(lines)
 
-    def _kisolo_rows(self) -> list[str]:
-        n, board = self._columns, self._node.engine.board
-        names = ("north outer", "north inner", "south inner", "south outer")
-        return [
-            f"{names[r]:11} " + " ".join(f"{board[r * n + c]:2}" for c in range(n))
-            for r in range(4)
-        ]
-
-    def _kiothi_rows(self) -> list[str]:
-        e = self._node.engine
-        assert isinstance(e, KiothiState)
-        jails, nki, sown = e.jails, e.nki, e.sown
-
-        def boma(h: int) -> str:
-            return f"{e.board[h]:2}" + ("*" if nki[h] else "'" if sown[h] else " ")
-
-        lines = [f"jails: south {jails[0]}, north {jails[1]}  (* nki, ' sown)"]
-        for r, owner in ((0, "north"), (1, "south")):
-            lines.append(f"{owner} " + " ".join(boma(r * KIOTHI_COLS + c) for c in range(10)))
-        lines.extend(self._choices())
-        return lines
-
-    def _choices(self) -> list[str]:
+    def _in_progress(self) -> list[str]:
         def cell(h: int) -> str:
-            return f"({h // KIOTHI_COLS},{h % KIOTHI_COLS})"
+            return "({},{})".format(*self._enc.rc(h))
 
-        if self._chosen >= 0:
-            return [f"sowing from {cell(self._chosen)}: how many?"]
-        if not self._lifted:
+        if not self._prefix:
             return []
-        line = "lifted " + " ".join(cell(h) for h in self._lifted)
+        if not self._node.engine.opening:
+            return [f"sowing from {cell(self._prefix[0])}: how many?"]
+        line = "lifted " + " ".join(cell(h) for h in self._prefix)
         if self._placed:
             placed = Counter(self._placed)
             line += "; placed " + " ".join(f"{n} in {cell(h)}" for h, n in placed.items())
         return [line]
 
 
+def _segments(enc: Encoding) -> list[tuple[str, int]]:
+    """The parts of the observation tensor, in order, with their sizes."""
+    rules, cells = enc.rules, enc.cells
+    parts = [("board", cells)]
+    if rules.has_nki:
+        parts += [("nki", cells), ("sown", cells)]
+    if rules.has_jails:
+        parts.append(("jails", 2))
+    parts.append(("to_move", 2))
+    if rules.has_opening:
+        parts += [("opening", 1), ("lifted", cells), ("placed", cells)]
+    if enc.count is not None:
+        parts.append(("chosen", cells))
+    return parts
+
+
 class _Observer:
     """OpenSpiel's observer interface: the position as a string and a tensor, or (with
-    perfect recall) the game's actions so far as a string."""
+    perfect recall) the game's actions so far as a string.
+
+    The tensor is the concatenation of these parts (``dict`` has a view of each): the
+    pieces in each cell; where the game has them, the nki and sown marks of each cell
+    and the two jails; who moves (one-hot, all zero once the game is over); for a game
+    with an opening, whether it is still on and the move in progress (cells lifted,
+    pieces placed in each cell); the cell chosen to sow from (one-hot)."""
 
     def __init__(self, mancala_game: MancalaGame, history: bool) -> None:
         self.history = history
-        self.name = mancala_game.rules.name
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
         if history:
-            self.tensor: np.ndarray | None = None
-            self.dict: dict[str, np.ndarray] = {}
-        else:
-            self.tensor = np.zeros(mancala_game.tensor_size, np.float32)
-            self.dict = {"observation": self.tensor}
+            return
+        parts = mancala_game.segments
+        self.tensor = np.zeros(sum(n for _, n in parts), np.float32)
+        start = 0
+        for name, n in parts:
+            self.dict[name] = self.tensor[start : start + n]
+            start += n
 
     def set_from(self, state: MancalaState, player: int) -> None:
-        """Kisolo: the stones of each hole, then who moves (one-hot). Kiothi: the
-        warriors, nki marks and sown marks of each boma, the two jails, who moves
-        (one-hot), whether it is the opening, then the move in progress: the bomas
-        lifted, warriors placed in each boma, the boma chosen to sow from."""
         if self.tensor is None:
             return
-        t = self.tensor
-        t.fill(0.0)
-        e = state.engine_state
-        playing = not state.is_terminal()
-        if isinstance(e, KisoloState):
-            nb = len(e.board)
-            t[:nb] = e.board
-            if playing:
-                t[nb + e.to_move] = 1.0
-            return
-        t[0:20] = e.board
-        t[20:40] = e.nki
-        t[40:60] = e.sown
-        t[60:62] = e.jails
-        if playing:
-            t[62 + e.to_move] = 1.0
-        t[64] = 1.0 if e.opening else 0.0
-        for h in state._lifted:
-            t[65 + h] = 1.0
-        for h in state._placed:
-            t[85 + h] += 1.0
-        if state._chosen >= 0:
-            t[105 + state._chosen] = 1.0
+        self.tensor.fill(0.0)
+        views, e = self.dict, state.engine_state
+        views["board"][:] = e.board
+        if "nki" in views:
+            assert isinstance(e, KiothiState)
+            views["nki"][:] = e.nki
+            views["sown"][:] = e.sown
+            views["jails"][:] = e.jails
+        if not state.is_terminal():
+            views["to_move"][e.to_move] = 1.0
+        if "opening" in views:
+            views["opening"][0] = float(e.opening)
+            if e.opening:
+                for h in state._prefix:
+                    views["lifted"][h] = 1.0
+                for h in state._placed:
+                    views["placed"][h] += 1.0
+        if "chosen" in views and state._prefix and not e.opening:
+            views["chosen"][state._prefix[0]] = 1.0
 
     def string_from(self, state: MancalaState, player: int) -> str:
         return state.history_str() if self.history else str(state)
 
 
-def move_to_actions(position: Position | State, move: Move) -> list[int]:
+def move_to_actions(
+    position: Position | State, move: Move, encoding: Encoding | None = None
+) -> list[int]:
     """The actions that play ``move`` (a RULES.md move) in ``position``: one for
     Kisolo, a sequence for Kiothi. The move is not checked here (playing the actions
     checks each one)."""
-    state = position if not isinstance(position, dict) else load_position(position)
-    if state.game == "kisolo":
-        n = len(state.board) // 4
-        if move["type"] == "capture":
-            return [4 * n + move["column"]]
-        return [move["row"] * n + move["column"]]
-    if move["type"] == "sow":
-        return [LIFT + move["row"] * KIOTHI_COLS + move["column"], COUNT - 1 + move["count"]]
-    lifted = sorted(r * KIOTHI_COLS + c for r, c in move["lift"])
-    placed = sorted((r * KIOTHI_COLS + c, n) for r, c, n in move["place"])
-    return [LIFT + h for h in lifted] + [PLACE + h for h, n in placed for _ in range(n)]
+    state = load_position(position) if isinstance(position, dict) else position
+    enc = encoding or encoding_of(state)
+    kind = move["type"]
+    if kind == "capture":
+        assert enc.capture is not None
+        return [enc.capture + move["column"]]
+    if kind == "sow":
+        h = enc.cell(move["row"], move["column"])
+        return [h] if enc.count is None else [h, enc.count + move["count"] - 1]
+    assert enc.place is not None
+    lifted = sorted(enc.cell(r, c) for r, c in move["lift"])
+    placed = sorted((enc.cell(r, c), n) for r, c, n in move["place"])
+    return lifted + [enc.place + h for h, n in placed for _ in range(n)]
 
 
 def variants(name: str) -> list[dict[str, Any]]:
@@ -534,10 +578,12 @@ _register()
 __all__ = [
     "DEFAULT_MAX_MOVES",
     "GAME_NAMES",
+    "Encoding",
     "KiothiGame",
     "KisoloGame",
     "MancalaGame",
     "MancalaState",
+    "encoding_of",
     "move_to_actions",
     "parameters",
     "variant_of",
