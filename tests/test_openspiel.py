@@ -245,6 +245,26 @@ def test_kiothi_opening_and_partial_lift_are_sequences_by_one_player():
     ]
 
 
+def test_a_kisolo_action_is_a_whole_move_worked_by_hand():
+    """At the start every column has stones in both inner holes, so South must capture:
+    the legal actions are the seven captures, 28 + c. Capturing column 3 (worked by hand
+    from RULES.md): North's (1,3) and (0,3), 6 stones, are sown from (2,3) to (3,1); (3,1)
+    was occupied and (3,2) is outer, so (3,2)'s 3 are relayed to (3,5); then (3,6)'s 3 to
+    (2,4); the next hole (2,3) faces the emptied (1,3), so its 4 are relayed to (3,0);
+    then (3,1)'s 4 to (3,5), and the next hole, (3,6), is empty: the turn ends."""
+    state = pyspiel.load_game("kisolo").new_initial_state()
+    assert state.legal_actions() == list(range(28, 35))
+    state.apply_action(31)
+    assert state.current_player() == 1
+    assert state.last_move == {"type": "capture", "column": 3}
+    assert state.position()["board"] == [
+        [3, 3, 3, 0, 3, 3, 3],
+        [3, 3, 3, 0, 3, 3, 3],
+        [5, 5, 5, 0, 4, 4, 4],
+        [5, 0, 1, 5, 5, 5, 0],
+    ]
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing():
     state = pyspiel.load_game("kiothi").new_initial_state()
     before = str(state)
