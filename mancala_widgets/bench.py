@@ -7,6 +7,11 @@ and each computer level's time per move; then the ladder of levels, each against
 the next weaker one over 100 seeded games (20 with --quick), the games spread
 over all cores.
 
+``--openspiel`` prints only the OpenSpiel figures instead (``mancala_widgets.openspiel``):
+random games per second of OpenSpiel's C++ oware and of our two Python games, driven
+from Python by the same loop, next to the engine's own random playouts, and OpenSpiel's
+MCTS bot against the expert level (time per move, wins, draws and losses).
+
 Goals on a 2-core machine: Kisolo at least 3,000 random games/s, Kiothi at least
 300; the strongest level within 1 s a move; each level winning at least 80% of
 its games against the one below.
@@ -118,12 +123,106 @@ def ladder(game: str, games: int, processes: int | None = None
                    time.perf_counter() - start)
 
 
+#: OpenSpiel's MCTS bot against the expert level: simulations per action (a Kiothi rollout
+#: costs about ten Kisolo ones) and games per game, sides alternating.
+MCTS_SIMULATIONS = {"kisolo": 100, "kiothi": 10}
+MCTS_GAMES = 2
+
+
+def openspiel_random_games(name: str, seconds: float) -> tuple[float, float]:
+    """Random games per second of the OpenSpiel game ``name``, and actions per game: a
+    plain loop of legal_actions and apply_action, choosing with a seeded random.Random."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return games / (time.perf_counter() - start), actions / games
+
+
+def mcts_game(name: str, simulations: int, i: int) -> tuple[float, float, int, float, int]:
+    """Game ``i`` of OpenSpiel's MCTS bot (random rollouts) against the expert level, MCTS
+    South in even games. Returns MCTS's return (1 win, 0 draw, -1 loss), then seconds
+    and moves for MCTS (a move: all its actions), then for the expert."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    from .openspiel import move_to_actions
+
+    game = pyspiel.load_game(name)
+    bot = mcts.MCTSBot(game, 2.0, simulations,
+                       mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
+                       random_state=np.random.RandomState(i))
+    expert = level("expert", seed=i)
+    side = i % 2
+    state = game.new_initial_state()
+    seconds, moves = [0.0, 0.0], [0, 0]
+    while not state.is_terminal():
+        mover = state.current_player()
+        start = time.perf_counter()
+        if mover == side:  # both games alternate: a move ends when the player changes
+            while not state.is_terminal() and state.current_player() == side:
+                state.apply_action(bot.step(state))
+        else:
+            engine = state.engine_state
+            for action in move_to_actions(engine, expert.choose(engine)):
+                state.apply_action(action)
+        seconds[mover] += time.perf_counter() - start
+        moves[mover] += 1
+    return (state.returns()[side], seconds[side], moves[side], seconds[1 - side],
+            moves[1 - side])
+
+
+def openspiel_bench(seconds: float, games: int) -> None:
+    """OpenSpiel's C++ oware next to our two Python games, and MCTS against the expert."""
+    from . import openspiel  # registers kisolo and kiothi
+
+    print("OpenSpiel, one process: random games/s of a loop of legal_actions/apply_action"
+          " (seeded random.Random), and the engine's own random playouts/s")
+    print(f"{'game':22} {'games/s':>9} {'actions/game':>13} {'engine playouts/s':>18}")
+    for name in ("oware", *openspiel.GAME_NAMES):
+        rate, length = openspiel_random_games(name, seconds)
+        engine = f"{random_playouts(name, {}, seconds)[0]:,.0f}" if name != "oware" else "-"
+        kind = "C++" if name == "oware" else "Python"
+        print(f"{name + ' (' + kind + ')':22} {rate:9,.0f} {length:13,.0f} {engine:>18}")
+    print(f"\nOpenSpiel's MCTS bot (uct_c 2, one random rollout a simulation) against the expert"
+          f" level, {games} games each, sides alternating (games spread over all cores)")
+    pool = ProcessPoolExecutor() if (os.cpu_count() or 1) > 1 else None
+    play = pool.map if pool else map
+    with pool or nullcontext():
+        for name in openspiel.GAME_NAMES:
+            sims = MCTS_SIMULATIONS[name]
+            rows = list(play(mcts_game, repeat(name), repeat(sims), range(games)))
+            results = [r[0] for r in rows]
+            mcts_s = sum(r[1] for r in rows) / sum(r[2] for r in rows)
+            expert_s = sum(r[3] for r in rows) / sum(r[4] for r in rows)
+            print(f"  {name:7} MCTS {sims} simulations/action vs expert: "
+                  f"{results.count(1.0)} wins, {results.count(0.0)} draws, "
+                  f"{results.count(-1.0)} losses for MCTS; s/move MCTS {mcts_s:.2f}, "
+                  f"expert {expert_s:.2f}")
+
+
 def main(argv=None):
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--quick", action="store_true", help="shorter runs, a 20-game ladder")
+    args.add_argument("--openspiel", action="store_true",
+                      help="only the OpenSpiel figures: oware, kisolo and kiothi random games/s,"
+                           " MCTS against the expert (needs the [openspiel] extra)")
     opts = args.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # figures appear as they are measured
     seconds = 1.0 if opts.quick else 3.0
+    if opts.openspiel:
+        random.seed(0)
+        openspiel_bench(seconds, 1 if opts.quick else MCTS_GAMES)
+        return
     random.seed(0)
     print("Engine benchmark (one process)")
     print(f"{'variant':34} {'playouts/s':>11} {'moves/s':>9} {'traced/s':>9} {'legal/s':>9}")

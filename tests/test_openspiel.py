@@ -325,3 +325,31 @@ def test_openspiels_mcts_bot_plays_a_whole_game(name):
         state.apply_action(action)
     assert state.position()["status"] != "playing"
     assert sum(state.returns()) == 0.0
+
+
+def test_the_benchmarks_random_loop_counts_whole_games():
+    from mancala_widgets import bench
+
+    rate, length = bench.openspiel_random_games("kisolo", 0.05)
+    assert rate > 0 and length >= 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["kisolo", pytest.param("kiothi", marks=pytest.mark.slow)],  # Kiothi: ~10 s
+)
+@pytest.mark.parametrize("i", [0, 1])
+def test_the_benchmarks_mcts_game_plays_the_other_level_through_its_actions(monkeypatch, name, i):
+    """The bench's MCTS game, against the greedy level here (the expert's search is
+    slower): the other level's rules moves are played as their actions, MCTS taking
+    South in even games and North in odd ones."""
+    from mancala_widgets import bench
+    from mancala_widgets.players import level
+
+    monkeypatch.setattr(bench, "level", lambda _name, seed: level("greedy", seed))
+    result, mcts_seconds, mcts_moves, other_seconds, other_moves = bench.mcts_game(name, 2, i)
+    assert result in (1.0, 0.0, -1.0)
+    assert mcts_moves >= 1 and other_moves >= 1
+    # South moves first: MCTS has played as many moves as the other, or one more as South.
+    assert mcts_moves - other_moves in ((0, 1) if i % 2 == 0 else (0, -1))
+    assert mcts_seconds > 0 and other_seconds > 0
