@@ -69,7 +69,9 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
         elif kind == "nki_mark":
             marked = {tuple(x) for x in ev["cells"]}
             full = {(r, c) for r in range(2) for c in range(10) if board[r][c]}
-            assert marked == full, "nki marks exactly the bomas holding warriors"
+            # Marks made earlier stay (only nki_marking="after_each" marks before turn 2).
+            kept = {(r, c) for r in range(2) for c in range(10) if p["nki"][r][c]}
+            assert marked == full | kept, "nki marks the bomas holding warriors"
             for r, c in marked:
                 p["nki"][r][c] = True
         elif kind == "laps_skipped":
@@ -142,6 +144,19 @@ VARIANTS = [
 ]
 
 
+#: One game per rule option's other value (rules/game.py, Game.options), on a variant.
+OPTION_VARIANTS = [
+    ("kisolo", {"columns": 7, "relay": "landing"}),
+    ("kisolo", {"columns": 6, "relay": "landing", "own_row_emptied": "loses"}),
+    ("kisolo", {"columns": 7, "own_row_emptied": "loses"}),
+    ("kisolo", {"columns": 6, "repetition_draw": False}),
+    ("kiothi", {"start_holes": 6, "orthodox": True, "nki_marking": "after_each"}),
+    ("kiothi", {"start_holes": 5, "orthodox": True, "nki_release": "drop"}),
+    ("kiothi", {"start_holes": 6, "orthodox": False, "perpetual": "draw"}),
+    ("kiothi", {"start_holes": 6, "orthodox": False, "nki_release": "drop", "perpetual": "draw"}),
+]
+
+
 def variant_id(v) -> str:
     game, variant = v
     return game + "-" + "-".join(f"{k}={val}" for k, val in variant.items())
@@ -157,6 +172,7 @@ def total_pieces(position: dict) -> int:
 __all__ = [
     "KiothiState",
     "KisoloState",
+    "OPTION_VARIANTS",
     "VARIANTS",
     "needs_shared",
     "random_move",
