@@ -65,9 +65,9 @@ perpetual *move* is illegal, or a draw, but nothing ends a long game). OpenSpiel
 needs a bound, so a game still going after ``max_moves`` complete moves (default
 1,000, like OpenSpiel's own oware) ends as a draw: the one addition to the rules.
 Random games end long before it (the longest of 3,000 random 4x7 Kisolo games took
-158 moves; of 800 Kiothi games, 108). ``max_game_length`` counts actions:
-``max_moves`` for Kisolo; for Kiothi two opening turns of at most ``2 + T`` actions
-each, and two actions for every other move.
+158 moves; of 800 Kiothi games, 92, and 108 without the first-lap restriction).
+``max_game_length`` counts actions: ``max_moves`` for Kisolo; for Kiothi two opening
+turns of at most ``2 + T`` actions each, and two actions for every other move.
 """
 
 from __future__ import annotations
