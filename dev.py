@@ -6,7 +6,7 @@
     python3 dev.py bench           # set up, then print the benchmarks' figures
     python3 dev.py site            # set up, then build the classroom site (JupyterLite) in site/
     python3 dev.py wheel           # set up, then build the release wheel and sdist in dist/
-    python3 dev.py mutants         # mutation testing: kill rates and surviving mutants
+    python3 dev.py mutants         # planted bugs, then mutation testing: kill rates, survivors
 
 Set-up is idempotent: a virtual environment in .venv, the package installed
 editable with its development extras, the front end built with npm, and (for
@@ -118,11 +118,13 @@ def copy_new(source: Path, dest: Path) -> None:
 
 
 def mutants() -> int:
-    """Mutation testing: mutmut on the rules engine (goal: 90% killed) and StrykerJS on
-    the front end's view state and input handling (goal: 80%). Prints the kill rates
-    and every surviving mutant. Slow (most of an hour here): not part of CI."""
+    """Mutation testing: the planted bugs of tools/planted_bugs.py (each must fail a
+    test), mutmut on the rules engine (goal: 90% killed) and StrykerJS on the front
+    end's view state and input handling (goal: 80%). Prints the kill rates and every
+    surviving mutant. Slow (most of an hour here): not part of CI."""
     setup()
     run(PY, "tests/make_js_fixtures.py")
+    planted = subprocess.run([str(PY), "tools/planted_bugs.py"], cwd=ROOT).returncode
     env = {**os.environ, "MANCALA_TEST_SCALE": "0.05"}
     shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     subprocess.run([str(BIN / "mutmut"), "run"], cwd=ROOT, env=env)
@@ -144,11 +146,12 @@ def mutants() -> int:
     js_killed = sum(s in ("Killed", "Timeout") for s in js)
     js_tested = sum(s in ("Killed", "Timeout", "Survived", "NoCoverage") for s in js)
     js_rate = js_killed / max(1, js_tested)
-    print(f"\nrules engine (mutmut): {stats['killed'] + stats.get('timeout', 0)} of {tested} "
+    print("\nplanted bugs: " + ("each one caught" if planted == 0 else "FAILED (see its lines above)"))
+    print(f"rules engine (mutmut): {stats['killed'] + stats.get('timeout', 0)} of {tested} "
           f"mutants killed, {python_rate:.1%} (goal 90%); {len(survivors)} survived")
     print(f"front end (StrykerJS): {js_killed} of {js_tested} mutants killed, {js_rate:.1%} "
           "(goal 80%)")
-    return 0 if python_rate >= 0.9 and js_rate >= 0.8 and code == 0 else 1
+    return 0 if python_rate >= 0.9 and js_rate >= 0.8 and code == 0 and planted == 0 else 1
 
 
 def site(extra: list[str]) -> int:

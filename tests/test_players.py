@@ -114,7 +114,7 @@ def test_the_computer_explains_in_words_with_the_players_names_and_true_figures(
     board = KisoloBoard(opponent="greedy", seed=3, labels={"south": "Mbuyi", "north": "Kanku"})
     board.play(board.legal_moves[0])
     says = board.computer_says
-    before, after = board.record._states[1], board.record._states[2]
+    before, after = (n.state for n in board.record.line_nodes())
     south = before.geo.circuit[0]
     taken = sum(before.board[h] for h in south) - sum(after.board[h] for h in south)
     assert says.startswith("Kanku captures column")

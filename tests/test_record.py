@@ -82,12 +82,16 @@ def test_undo_and_redo_walk_the_history():
     assert rec.position == after_one and rec.last_trace[0]["rule"] == "turn_start_capture"
 
 
-def test_a_new_move_clears_the_redo_list():
+def test_a_new_move_after_undo_is_a_variation_and_redo_follows_it():
     rec = GameRecord("kisolo", columns=6)
     rec.play({"type": "capture", "column": 0})
     rec.undo()
     rec.play({"type": "capture", "column": 1})
     assert not rec.can_redo and rec.redo() is None
+    rec.undo()
+    rec.redo()
+    assert rec.moves == [{"type": "capture", "column": 1}], "redo plays the move last played"
+    assert [n.move["column"] for n in rec.root.variations] == [0, 1], "the first is kept"
 
 
 def test_reset_goes_back_to_the_start_and_can_redo_everything():
@@ -224,7 +228,7 @@ def test_loading_refuses_a_result_that_the_moves_do_not_give():
     "change, message",
     [
         ({"format": "pgn"}, "format = 'pgn'"),
-        ({"version": 2}, "version = 2"),
+        ({"version": 3}, "version = 3: this program reads versions 1 and 2; the file was writ"),
         ({"game": "oware"}, "game = 'oware'"),
         ({"variant": {"columns": 8}}, "columns = 8"),
         ({"variant": {"start_holes": 6}}, "start_holes"),

@@ -16,6 +16,8 @@ MODULES = [
     "mancala_widgets.rules.kisolo",
     "mancala_widgets.rules.kiothi",
     "mancala_widgets.rules.record",
+    "mancala_widgets.rules.record_file",
+    "mancala_widgets.rules.tree",
     "mancala_widgets.text",
     "mancala_widgets.text.names",
     "mancala_widgets.text.korean",

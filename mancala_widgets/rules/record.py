@@ -1,17 +1,18 @@
-"""Game records: the moves of a game with undo and redo, Kisolo's repetition
-draw (RULES.md step 7), and a JSON file format that saves and loads losslessly.
+"""Game records: a game's moves as a tree of variations (as in PGN), undo and
+redo along the current line, Kisolo's repetition draw (RULES.md step 7), and a
+JSON file format that saves and loads losslessly.
 
-The record format (version 1)::
+Playing a move where another move was played before does not discard that
+move and what followed: the new move starts a *variation*. The first move tried
+from a position is its main line; ``promote`` changes which that is and
+``delete_variation`` removes one. ``goto_node`` goes to any position of the tree,
+named by a node, its id or its path (see rules/tree.py). Undo, redo and ``goto``
+walk the *current line*: the moves from the start to the position shown, then
+on along the moves last followed from there. Kisolo's repetition draw counts the
+positions on the way from the start to the position shown, never another line's.
 
-    {"format": "mancala-widgets/game-record", "version": 1,
-     "game": "kisolo", "variant": {"columns": 7},
-     "start": null,
-     "moves": [{"type": "capture", "column": 3}, ...],
-     "result": {"status": "playing", "winner": null, "reason": null}}
-
-``start`` is null for the variant's standard start, else a RULES.md position.
-``result`` is what replaying the moves gives; a file whose result disagrees is
-refused. Loading replays and checks every move and names the first bad one.
+The record saves and loads as JSON, with its variations (record_file.py
+describes the format, version 2; files of version 1 still load).
 
 >>> rec = GameRecord("kisolo", columns=6)
 >>> trace = rec.play({"type": "capture", "column": 2})
@@ -20,7 +21,10 @@ refused. Loading replays and checks every move and names the first bad one.
 >>> rec.undo(); rec.position["to_move"]
 {'type': 'capture', 'column': 2}
 'south'
->>> GameRecord.from_json(rec.to_json()).position == rec.position
+>>> trace = rec.play({"type": "capture", "column": 3})
+>>> [n.move["column"] for n in rec.variations], [n.move["column"] for n in rec.root.variations]
+([], [2, 3])
+>>> GameRecord.loads(rec.dumps()).to_json() == rec.to_json()
 True
 """
 
@@ -28,9 +32,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from os import PathLike
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from .common import (
     PLAYERS,
@@ -39,34 +43,13 @@ from .common import (
     MalformedError,
     Move,
     Position,
-    check_dict,
 )
 from .events import Event, PlayerName
+from .record_file import FORMAT, VERSION, RecordJSON, Result, load_record, record_json
+from .tree import Node
 
 if TYPE_CHECKING:
     from . import State
-
-FORMAT = "mancala-widgets/game-record"
-VERSION = 1
-RECORD_FIELDS = ("format", "version", "game", "variant", "start", "moves", "result")
-
-
-class Result(TypedDict):
-    status: str
-    winner: PlayerName | None
-    reason: str | None
-
-
-class RecordJSON(TypedDict):
-    """A record file's contents (version 1)."""
-
-    format: str
-    version: int
-    game: str
-    variant: dict[str, int | bool | str]
-    start: Position | None
-    moves: list[Move]
-    result: Result
 
 
 def _variant_of(state: State) -> dict[str, int | bool | str]:
@@ -78,8 +61,12 @@ def _variant_of(state: State) -> dict[str, int | bool | str]:
     return variant
 
 
+def _result(state: State) -> Result:
+    return {"status": state.status, "winner": state.to_dict()["winner"], "reason": state.reason}
+
+
 class GameRecord:
-    """A game in progress: its start, its moves, and the states between them."""
+    """A game in progress: its start and the tree of moves played from it."""
 
     def __init__(
         self, game: str = "kisolo", *, start: Position | None = None, **variant: Any
@@ -103,17 +90,33 @@ class GameRecord:
         self._standard_start = start is None or (
             state.to_dict() == new_state(game, **self.variant).to_dict()
         )
-        self._states: list[State] = [state]
-        self._moves: list[Move] = []
-        self._traces: list[list[Event]] = []
-        self._redo: list[Move] = []
+        self._root = Node(0, None, state, [], None)
+        self._node = self._root
+        self._nodes = {0: self._root}
+        self._last_id = 0
+        #: How often each position occurs from the start to the current node.
         self._seen: Counter[Hashable] = Counter([state.key()])
 
     # -- reading ------------------------------------------------------------------
 
     @property
+    def root(self) -> Node:
+        """The start of the game: the tree's first node."""
+        return self._root
+
+    @property
+    def node(self) -> Node:
+        """The position shown: where the next move is played."""
+        return self._node
+
+    @property
+    def variations(self) -> tuple[Node, ...]:
+        """The moves tried from the current position, the main line's first."""
+        return self._node.variations
+
+    @property
     def state(self) -> State:
-        return self._states[-1]
+        return self._node.state
 
     @property
     def position(self) -> Position:
@@ -122,117 +125,188 @@ class GameRecord:
 
     @property
     def start(self) -> Position:
-        return self._states[0].to_dict()
+        return self._root.state.to_dict()
 
     @property
     def moves(self) -> list[Move]:
-        return [dict(m) for m in self._moves]
+        """The moves from the start to the current position."""
+        return [dict(n._move or {}) for n in self._node.from_start()]
+
+    def line_nodes(self) -> list[Node]:
+        """The current line: the nodes from the start to the current one, then on
+        along the moves last followed from there (what redo plays)."""
+        nodes = self._node.from_start()
+        node = self._node._next
+        while node is not None:
+            nodes.append(node)
+            node = node._next
+        return nodes
 
     def line(self) -> list[tuple[PlayerName, Move]]:
-        """The game's line: who plays each move ("south" or "north") and the move,
+        """The current line: who plays each move ("south" or "north") and the move,
         first the moves played, then those taken back that redo would play again."""
-        # One state more than moves: the last state's move is not played yet.
-        line = [
-            (PLAYERS[s.to_move], dict(m)) for s, m in zip(self._states, self._moves, strict=False)
-        ]
-        state = self.state
-        for move in reversed(self._redo):
-            line.append((PLAYERS[state.to_move], dict(move)))
-            state = state.play(move)
-        return line
+        return [_played(n) for n in self.line_nodes()]
 
     @property
     def last_trace(self) -> list[Event]:
-        return self._traces[-1] if self._traces else []
+        return self._node.trace
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._moves)
+        return self._node.parent is not None
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self._node._next is not None
 
     @property
     def result(self) -> Result:
-        s = self.state
-        return {"status": s.status, "winner": s.to_dict()["winner"], "reason": s.reason}
+        """How the main line ends (or that it goes on)."""
+        return _result(self._root.main_line_end().state)
 
     def legal_moves(self) -> list[Move]:
         return self.state.legal_moves()
 
     def __len__(self) -> int:
-        return len(self._moves)
+        """How many moves lead from the start to the current position."""
+        return self._node.ply
 
     def repetitions(self) -> int:
-        """How often the current position has occurred in this game."""
+        """How often the current position has occurred on the way from the start."""
         return self._seen[self.state.key()]
 
-    # -- changing -----------------------------------------------------------------
+    # -- moving along the tree ----------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
-        """Play ``move`` and return its trace; on any error nothing changes."""
+        """Play ``move`` and return its trace; on any error nothing changes. A move
+        tried here before is followed again; a new one starts a variation."""
         trace: list[Event] = []
         after = self.state.play(move, trace, self._seen)
-        self._push(_canonical(move), after, trace)
-        self._redo.clear()
+        child = self._node.find_move(_canonical(move))
+        if child is None:
+            self._last_id += 1
+            child = Node(self._last_id, _canonical(move), after, trace, self._node)
+            self._node._children.append(child)
+            self._nodes[child.id] = child
+        self._enter(child)
         return trace
 
-    def _push(self, move: Move, after: State, trace: list[Event]) -> None:
-        self._seen[after.key()] += 1
-        self._states.append(after)
-        self._moves.append(move)
-        self._traces.append(trace)
+    def _enter(self, child: Node) -> None:
+        self._node._next = child
+        self._node = child
+        self._seen[child.state.key()] += 1
 
     def undo(self) -> Move | None:
         """Take back the last move (returned), or None at the start."""
-        if not self._moves:
+        node = self._node
+        if node.parent is None:
             return None
-        self._seen[self._states.pop().key()] -= 1
-        self._traces.pop()
-        move = self._moves.pop()
-        self._redo.append(move)
-        return move
+        self._seen[node.state.key()] -= 1
+        self._node = node.parent
+        return node.move
 
     def redo(self) -> list[Event] | None:
-        """Play again the last move taken back; returns its trace, or None."""
-        if not self._redo:
+        """Play again the move of the current line that follows; returns its trace, or None."""
+        child = self._node._next
+        if child is None:
             return None
-        move = self._redo.pop()
-        trace: list[Event] = []
-        self._push(move, self.state.play(move, trace, self._seen), trace)
-        return trace
+        self._enter(child)
+        return child.trace
 
     def goto(self, moves: int) -> None:
-        """Take moves back or play them again until ``moves`` moves of the line
-        are played (0: the start). On a bad number nothing changes."""
-        total = len(self._moves) + len(self._redo)
+        """Take moves back or play them again until ``moves`` moves of the current
+        line are played (0: the start). On a bad number nothing changes."""
+        total = len(self.line_nodes())
         if type(moves) is not int or not 0 <= moves <= total:
             raise MalformedError(
                 f"moves = {json.dumps(moves)}: expected a whole number from 0 to {total}"
             )
-        while len(self._moves) > moves:
+        while len(self) > moves:
             self.undo()
-        while len(self._moves) < moves:
+        while len(self) < moves:
             self.redo()
 
     def reset(self) -> None:
         """Back to the start (the moves can be redone one by one)."""
-        while self.undo() is not None:
-            pass
+        self.goto(0)
 
-    # -- JSON -----------------------------------------------------------------------
+    def find(self, target: Node | int | Sequence[int]) -> Node:
+        """The node ``target`` names: a node of this record, a node's id, or a
+        path (which move to follow at each position from the start, 0 for the
+        main line's). Raises MalformedError naming what is wrong.
+
+        >>> rec = GameRecord("kisolo", columns=6)
+        >>> _ = rec.play({"type": "capture", "column": 2})
+        >>> rec.find((0,)) is rec.find(1) is rec.node, rec.find(()) is rec.root
+        (True, True)
+        """
+        if isinstance(target, Node):
+            if self._nodes.get(target.id) is not target:
+                raise MalformedError(f"node {target.id}: not a node of this record")
+            return target
+        if type(target) is int:
+            if target not in self._nodes:
+                raise MalformedError(f"node = {target}: this record has no node with that id")
+            return self._nodes[target]
+        if not isinstance(target, (list, tuple)):
+            raise MalformedError(
+                f"{target!r}: expected a node, a node's id or a path such as (0, 0, 1)"
+            )
+        node = self._root
+        for i, step in enumerate(target):
+            count = len(node._children)
+            if type(step) is not int or not 0 <= step < count:
+                tried = f"{count} moves were tried" if count else "no move was played"
+                raise MalformedError(
+                    f"path = {list(target)}: after {i} moves {tried} "
+                    f"(path[{i}] = {step!r} does not name one)"
+                )
+            node = node._children[step]
+        return node
+
+    def goto_node(self, target: Node | int | Sequence[int]) -> None:
+        """Go to any position of the tree (see ``find``); the line through it becomes
+        the current line. On a bad target nothing changes."""
+        node = self.find(target)
+        path = node.from_start()
+        for parent, child in zip([self._root, *path], path, strict=False):
+            parent._next = child
+        self._node = node
+        self._seen = Counter(n.state.key() for n in (self._root, *path))
+
+    def promote(self, target: Node | int | Sequence[int] | None = None) -> None:
+        """Make the line through ``target`` (default: the current position) the main
+        line: each move on the way becomes the first tried from its position."""
+        node = self._node if target is None else self.find(target)
+        path = node.from_start()
+        for parent, child in zip([self._root, *path], path, strict=False):
+            parent._children.remove(child)
+            parent._children.insert(0, child)
+
+    def delete_variation(self, target: Node | int | Sequence[int]) -> None:
+        """Delete a move and every move after it; if the current position is among
+        them, the position before the move becomes the current one."""
+        node = self.find(target)
+        parent = node.parent
+        if parent is None:
+            raise MalformedError("the start cannot be deleted: start a new GameRecord instead")
+        if node in (self._node, *self._node.from_start()):
+            self.goto_node(parent)
+        parent._children.remove(node)
+        if parent._next is node:
+            parent._next = parent._children[0] if parent._children else None
+        for n in node.walk():
+            del self._nodes[n.id]
+
+    # -- JSON (the file format: record_file.py) ------------------------------------
+
+    @property
+    def standard_start(self) -> bool:
+        """Whether the game starts from its variant's standard start."""
+        return self._standard_start
 
     def to_json(self) -> RecordJSON:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.game,
-            "variant": dict(self.variant),
-            "start": None if self._standard_start else self.start,
-            "moves": self.moves,
-            "result": self.result,
-        }
+        return record_json(self)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -244,36 +318,9 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, d: Any) -> GameRecord:
-        """Rebuild a record, replaying every move; raises InvalidRecordError
-        naming the first bad field or move."""
-        E = InvalidRecordError
-        check_dict(d, "game record", E, RECORD_FIELDS)
-        if d["format"] != FORMAT:
-            raise E(f"format = {d['format']!r}: expected {FORMAT!r}")
-        if d["version"] != VERSION:
-            raise E(f"version = {d['version']!r}: this program reads version {VERSION}")
-        if not isinstance(d["variant"], dict):
-            raise E(
-                f"variant = {d['variant']!r}: expected an object such as "
-                "{'columns': 7} or {'start_holes': 6, 'orthodox': true}"
-            )
-        try:
-            rec = cls(d["game"], start=d["start"], **d["variant"])
-        except (MalformedError, TypeError) as e:
-            raise E(f"the record's game, variant or start is not valid: {e}") from None
-        if not isinstance(d["moves"], list):
-            raise E(f"moves: expected a list, got {type(d['moves']).__name__}")
-        for i, move in enumerate(d["moves"]):
-            try:
-                rec.play(move)
-            except ValueError as e:
-                raise E(f"moves[{i}] = {json.dumps(move)}: {e}") from None
-        if d["result"] != rec.result:
-            raise E(
-                f"result = {json.dumps(d['result'])}: replaying the moves gives "
-                f"{json.dumps(rec.result)}"
-            )
-        return rec
+        """Rebuild a record (file version 1 or 2), replaying every move; raises
+        InvalidRecordError naming the first bad field or move."""
+        return load_record(cls, d)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -291,6 +338,18 @@ class GameRecord:
     def load(cls, path: str | PathLike[str]) -> GameRecord:
         with open(path, encoding="utf-8") as f:
             return cls.loads(f.read())
+
+    def follow_main_lines(self) -> None:
+        """Redo follows the main line from every position, and the current
+        position is the main line's end: where a loaded record starts."""
+        for node in self._root.walk():
+            node._next = node._children[0] if node._children else None
+        self.goto_node(self._root.main_line_end())
+
+
+def _played(node: Node) -> tuple[PlayerName, Move]:
+    assert node.parent is not None and node.move is not None
+    return PLAYERS[node.parent.state.to_move], node.move
 
 
 def _canonical(move: Move) -> Move:

@@ -22,6 +22,7 @@ from ..rules import InvalidMoveError, Move, load_position
 from ..rules.events import Event
 from ..rules.game import board_of
 from ..rules.record import GameRecord
+from ..rules.tree import Node, lines
 from ..svg import board_svg
 from ..text import LOCALES, Refusal, catalogue, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
@@ -33,6 +34,7 @@ MESSAGE_KINDS = {
     "redo": ("kind",),
     "reset": ("kind",),
     "goto": ("kind", "moves"),
+    "goto_node": ("kind", "node"),
 }
 #: View preferences a browser may change; everything else is the game's truth.
 BROWSER_WRITABLE = {"speed"}
@@ -67,9 +69,15 @@ class Board(anywidget.AnyWidget):
     move_count = t.Int(0).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
     can_redo = t.Bool(False).tag(sync=True)
-    #: The game's moves in words, in the board's language: the first ``move_count``
+    #: The current line's moves in words, in the board's language: the first ``move_count``
     #: are played, the rest were taken back and can be played again.
     history = t.List(t.Unicode()).tag(sync=True)
+    #: Every move of the game tree in words, in the shape of a record file's moves: each
+    #: entry's node ``id``, ``ply`` (1: the first move), ``text``, and ``variations``: the
+    #: lines tried instead of that move, each a list of entries.
+    move_tree: t.List[dict] = t.List().tag(sync=True)
+    #: The node ids of the moves ``history`` names (the current line).
+    line_ids = t.List(t.Int()).tag(sync=True)
     error = t.Unicode("").tag(sync=True)
     error_serial = t.Int(0).tag(sync=True)
 
@@ -249,6 +257,24 @@ class Board(anywidget.AnyWidget):
         if not self._record.can_redo:
             self._computer_turn()
 
+    def goto_node(self, target: Node | int | Sequence[int]):
+        """Show the game at any position of its tree: a node of ``record``, its id, or its
+        path (``GameRecord.find``). Moves played from there start a variation."""
+        self._record.goto_node(target)
+        self._sync_current()
+        if not self._record.can_redo:
+            self._computer_turn()
+
+    def promote(self, target: Node | int | Sequence[int] | None = None):
+        """Make the line through ``target`` (default: the position shown) the main line."""
+        self._record.promote(target)
+        self._sync_current()
+
+    def delete_variation(self, target: Node | int | Sequence[int]):
+        """Delete a move of the tree and every move after it."""
+        self._record.delete_variation(target)
+        self._sync_current()
+
     def reset(self):
         """Back to the start position (the moves can be redone)."""
         self._record.reset()
@@ -313,10 +339,9 @@ class Board(anywidget.AnyWidget):
     # -- syncing -----------------------------------------------------------------------------
 
     def _sync_current(self):
-        rec = self._record
-        if len(rec):
-            moves = rec.moves
-            self._sync(trace=rec.last_trace, before=rec._states[-2].to_dict(), last=moves[-1])
+        node = self._record.node
+        if node.parent is not None:
+            self._sync(trace=node.trace, before=node.parent.position, last=node.move)
         else:
             self._sync(trace=[], before=None, last=None)
 
@@ -330,6 +355,8 @@ class Board(anywidget.AnyWidget):
             self.trace = trace
             self.narration = self._narrate(trace)
             self.history = self._history()
+            self.move_tree = self._move_tree()
+            self.line_ids = [n.id for n in rec.line_nodes()]
             self.cell_names = self._cell_names()
             geometry = self._geometry()
             if geometry != self.geometry:
@@ -348,6 +375,14 @@ class Board(anywidget.AnyWidget):
             move_name(self.game, move, player, self.locale, self.labels)
             for player, move in self._record.line()
         ]
+
+    def _move_tree(self) -> list[dict]:
+        def entry(node: Node, variations: list[list[dict]]) -> dict:
+            assert node.move is not None and node.player is not None
+            text = move_name(self.game, node.move, node.player, self.locale, self.labels)
+            return {"id": node.id, "ply": node.ply, "text": text, "variations": variations}
+
+        return lines(self._record.root, entry)
 
     def _cell_names(self) -> list[list[str]]:
         board = self.position["board"]
@@ -395,6 +430,7 @@ class Board(anywidget.AnyWidget):
         with self.hold_sync():
             self.narration = self._narrate(self.trace)
             self.history = self._history()
+            self.move_tree = self._move_tree()
             self.cell_names = self._cell_names()
 
     def _notify(self, move, trace):
@@ -430,6 +466,11 @@ class Board(anywidget.AnyWidget):
                 if type(moves) is not int or not 0 <= moves <= total:
                     raise Refusal("goto_range", moves=json.dumps(moves)[:20], total=total)
                 self.goto(moves)
+            elif kind == "goto_node":
+                node = content["node"]
+                if type(node) is not int or node not in {n.id for n in self._record.root.walk()}:
+                    raise Refusal("goto_node", node=json.dumps(node)[:20])
+                self.goto_node(node)
             else:
                 self.reset()
         except Refusal as e:
