@@ -5,6 +5,7 @@
 >>> trace = board.play({"type": "capture", "column": 3})
 """
 
+from .comparison import Comparison, compare
 from .lessons import available_lessons, load_lesson
 from .rules import (
     GameOverError,
@@ -26,6 +27,7 @@ from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
 __version__ = "0.1.0"
 __all__ = [
     "Board",
+    "Comparison",
     "GameOverError",
     "GameRecord",
     "IllegalMoveError",
@@ -38,6 +40,7 @@ __all__ = [
     "apply_move",
     "available_lessons",
     "board_svg",
+    "compare",
     "load_lesson",
     "dump_position",
     "initial_position",
