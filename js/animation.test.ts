@@ -15,15 +15,19 @@ const trace: TraceEvent[] = [
   { kind: "turn_end", to_move: "north" },
 ];
 
-/** A scheduler the test advances by hand: no real time passes. */
+/** A scheduler the test advances by hand: no real time passes. `waits` lists how
+ * long each frame was asked to stay on screen, in milliseconds. */
 function manualClock() {
   const pending: (() => void)[] = [];
+  const waits: number[] = [];
   return {
-    schedule: (fn: () => void) => {
+    schedule: (fn: () => void, ms: number) => {
       pending.push(fn);
+      waits.push(ms);
       return () => pending.splice(pending.indexOf(fn), 1);
     },
     tick: () => pending.shift()?.(),
+    waits,
     get waiting() {
       return pending.length;
     },
@@ -42,6 +46,49 @@ describe("MovePlayer", () => {
     expect(boards).toContain("010"); // the first stone has fallen, not yet the second
     expect(frames[frames.length - 1].state.board[3].slice(0, 3)).toEqual([0, 1, 1]);
     expect(p.busy).toBe(false);
+  });
+
+  it("keeps each frame on screen at the natural pace: the start, each event, each stone, the lap, a quicker turn end", () => {
+    const clock = manualClock();
+    const frames: Frame[] = [];
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+    p.load(before, trace, true);
+    while (clock.waiting) clock.tick();
+    // start, lift, stone, stone, after the lap, lap end, turn end
+    expect(clock.waits).toEqual([350, 700, 260, 260, 350, 700, 350]);
+    // Each frame: the events fully shown, the stones fallen of the sowing under way, the event it shows.
+    expect(frames.map((f) => [f.step, f.drops, f.event?.kind ?? null])).toEqual([
+      [0, null, null], [0, null, null], [1, null, "lift"], [1, 1, "sow"], [1, 2, "sow"], [2, null, "sow"],
+      [3, null, "lap_end"], [4, null, "turn_end"], [4, null, "turn_end"],
+    ]);
+    expect(frames[3].state.board[3].slice(0, 3)).toEqual([0, 1, 0]);
+    expect(frames[3].state.hand).toBe(1);
+  });
+
+  it("waits half as long at speed 2", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 2, clock.schedule);
+    p.load(before, trace, true);
+    while (clock.waiting) clock.tick();
+    expect(clock.waits).toEqual([175, 350, 130, 130, 175, 350, 175]);
+  });
+
+  it("shows a long move a lap at a time, passing the other events without a frame of their own", () => {
+    const clock = manualClock();
+    const frames: Frame[] = [];
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+    const long: TraceEvent[] = [{ kind: "lift", rule: "sow", cell: [3, 0], count: 2, lap: 1 }];
+    for (let lap = 1; lap <= 40; lap++) {
+      long.push({ kind: "sow", lap, cells: Array.from({ length: 30 }, (): [number, number] => [3, 1]) });
+      long.push({ kind: "lap_end", lap, cell: [3, 1], occupied: true, then: "relay" });
+    }
+    p.load({ ...before, board: [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]] }, long, true);
+    while (clock.waiting) clock.tick();
+    // (6000 ms - the start's 350) / 40 laps = 141.25 ms a lap; the lift and the lap ends pass at once.
+    expect(clock.waits).toEqual([350, 0, ...Array.from({ length: 40 }, () => [141.25, 0]).flat()]);
+    const shown = frames.filter((f) => f.step > 0).map((f) => f.event!.kind);
+    expect(shown).toEqual([...Array(40).fill("sow"), "lap_end", "lap_end"]);
+    expect(frames.every((f) => f.drops === null)).toBe(true);
   });
 
   it("steps back and forward between events and replays", () => {
@@ -113,11 +160,39 @@ describe("pacing", () => {
     expect(duration(long, p)).toBeLessThanOrEqual(BUDGET);
   });
 
+  it("shares half the budget among the events that change the game, and shows a lap at least 100 ms", () => {
+    const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 30 }, (_, i): [number, number] => [3, i % 6]) };
+    const capture: TraceEvent = { kind: "capture", rule: "mid_move_capture", player: "south", lap: 1, cell: [2, 0], from: [[1, 0, 1]], count: 1, into: "sow" };
+    const long: TraceEvent[] = [];
+    for (let lap = 0; lap < 40; lap++) long.push(sowing);
+    for (let i = 0; i < 10; i++) long.push(capture);
+    const p = pace(long);
+    // 3000 ms shared by 10 captures: 300 ms each; (6000 - 3000 - 350) / 40 laps is under 100 ms.
+    expect(p.event(capture)).toBe(300);
+    expect(p.lap).toBe(100);
+    expect(p.start).toBe(350);
+  });
+
+  it("shows a single very long lap for at most 700 ms", () => {
+    const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 200 }, (): [number, number] => [3, 1]) };
+    const p = pace([sowing, { kind: "turn_end", to_move: "north" }]);
+    expect(p.drop).toBe(0);
+    expect(p.lap).toBe(700);
+    expect(p.event({ kind: "turn_end", to_move: "north" })).toBe(0);
+  });
+
   it("speeds the same pace up for a move a little too long", () => {
     const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 24 }, (): [number, number] => [3, 1]) };
     const p = pace([sowing]);
     expect(p.drop).toBeLessThan(TIMING.drop);
     expect(p.drop).toBeGreaterThanOrEqual(60);
+    // The natural pace would take 350 + 24 * 260 + 350 = 6940 ms: every wait is scaled by 6000 / 6940.
+    const f = 6000 / 6940;
+    expect(p.drop).toBeCloseTo(260 * f);
+    expect(p.lap).toBeCloseTo(350 * f);
+    expect(p.start).toBeCloseTo(350 * f);
+    expect(p.event({ kind: "lift", rule: "sow", cell: [3, 0], count: 24 })).toBeCloseTo(700 * f);
+    expect(p.event({ kind: "turn_end", to_move: "north" })).toBeCloseTo(350 * f);
     expect(duration([sowing], p)).toBeCloseTo(BUDGET);
     const m = new MovePlayer(() => {}, () => 2, manualClock().schedule);
     m.load(before, [sowing], false);

@@ -309,6 +309,9 @@ class SearchPlayer(_Scored):
     (best of the last iteration first, then by evaluation) and remembers
     positions it has scored (a transposition table)."""
 
+    #: How the search lists a position's moves (a reviewer may remember them).
+    successors = staticmethod(successors)
+
     def __init__(
         self,
         depth: int = 3,
@@ -370,7 +373,7 @@ class SearchPlayer(_Scored):
                 if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
                     return value
         best = -math.inf
-        children = [c for _, c in successors(state)]
+        children = [c for _, c in self.successors(state)]
         if self.enhanced:
             mover = state.to_move
             children.sort(key=lambda c: -evaluate(c, mover))

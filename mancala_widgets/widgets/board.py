@@ -26,6 +26,7 @@ from ..rules.tree import Node, lines
 from ..svg import board_svg
 from ..text import LOCALES, Refusal, catalogue, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
+from .coach import Coaching
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 MESSAGE_KINDS = {
@@ -34,6 +35,8 @@ MESSAGE_KINDS = {
     "redo": ("kind",),
     "reset": ("kind",),
     "goto": ("kind", "moves"),
+    "hint": ("kind",),
+    "review": ("kind",),
     "goto_node": ("kind", "node"),
 }
 #: View preferences a browser may change; everything else is the game's truth.
@@ -41,7 +44,7 @@ BROWSER_WRITABLE = {"speed"}
 LABEL_MAX = 40
 
 
-class Board(anywidget.AnyWidget):
+class Board(Coaching, anywidget.AnyWidget):
     """A mancala board for one game, played in the notebook or by clicking.
 
     >>> b = KisoloBoard(columns=6)
@@ -366,6 +369,7 @@ class Board(anywidget.AnyWidget):
             self.can_undo = rec.can_undo
             self.can_redo = rec.can_redo
             self.error = ""
+            self._coach_sync()
 
     def _narrate(self, trace: Sequence[Event]) -> list[str]:
         return narrate_trace(self.game, trace, self.locale, self.labels)
@@ -471,6 +475,10 @@ class Board(anywidget.AnyWidget):
                 if type(node) is not int or node not in {n.id for n in self._record.root.walk()}:
                     raise Refusal("goto_node", node=json.dumps(node)[:20])
                 self.goto_node(node)
+            elif kind == "hint":
+                self._hint_message()
+            elif kind == "review":
+                self._review_message()
             else:
                 self.reset()
         except Refusal as e:
