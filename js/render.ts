@@ -149,7 +149,8 @@ export class BoardView {
       g.classList.toggle("mw-active", v.active);
       g.classList.toggle("mw-landing", v.landing);
       g.classList.toggle("mw-highlight", v.highlight);
-      parts.marker.textContent = v.last ? "\u25B2" : "";
+      g.classList.toggle("mw-suggested", v.suggested);
+      parts.marker.textContent = v.last ? "\u25B2" : v.suggested ? "\u2605" : "";
       g.setAttribute("aria-disabled", v.playable ? "false" : "true");
       g.setAttribute("aria-label", v.label);
     }

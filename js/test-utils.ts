@@ -52,6 +52,7 @@ export function traitsOf(position: Position, extra: Partial<Traits> = {}): Trait
     cell_moves: cellMovesOf(legal, position.to_move === "south" ? 2 : 1), strings: strings(locale),
     perspective, labels: { south: "South", north: "North" }, title: "Test", interactive: true, speed: 1, locale,
     computer: "", thinking: false, computer_says: "", numbers: false, projector: false, high_contrast: false,
+    hints: true, hint: null, game_review: { state: "none" }, can_review: false,
     ...extra,
   };
 }

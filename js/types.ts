@@ -249,6 +249,39 @@ export interface LessonState {
   feedback: { correct: boolean; text: string; cells: Cell[]; given: string } | null;
 }
 
+// -- hints and reviews (widgets/coach.py) -------------------------------------------------
+
+/** A suggested move: the cells a click plays it from, and why in words. */
+export interface HintState {
+  move: Move;
+  cells: Cell[];
+  text: string;
+  level: string;
+}
+
+export interface TurningPoint {
+  /** The move's number in the game, from 1. */
+  move: number;
+  /** The position before it, for a goto message. */
+  goto: number;
+  player: Player;
+  text: string;
+  /** Where the better move is played from. */
+  cells: Cell[];
+}
+
+export interface ReviewState {
+  state: "none" | "running" | "stopped" | "done";
+  /** While running: positions assessed, of all. */
+  done?: number;
+  total?: number;
+  /** When done: who was ahead at each position (0: the start), from South's point of view. */
+  scores?: number[];
+  turning_points?: TurningPoint[];
+  summary?: string;
+  level?: string;
+}
+
 // -- the synced traits (widgets/board.py) -------------------------------------------------
 
 export interface Traits {
@@ -288,6 +321,11 @@ export interface Traits {
   numbers: boolean;
   projector: boolean;
   high_contrast: boolean;
+  /** Whether the Hint button is offered; the hint shown; the review; whether the game has ended. */
+  hints: boolean;
+  hint: HintState | null;
+  game_review: ReviewState;
+  can_review: boolean;
   /** Only on a Lesson. */
   lesson?: LessonState | null;
 }
@@ -297,6 +335,8 @@ export type Message =
   | { kind: "undo" }
   | { kind: "redo" }
   | { kind: "reset" }
+  | { kind: "hint" }
+  | { kind: "review" }
   | { kind: "goto"; moves: number }
   | { kind: "lesson"; action: "next" | "back" | "restart" }
   | { kind: "answer"; answer: Cell[] | number | string };

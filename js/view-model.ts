@@ -5,6 +5,7 @@
 
 import type { Frame } from "./animation";
 import { cellKey } from "./cells";
+import { coachModel, type CoachModel } from "./coach-model";
 import { canPlay, inHand, openingMove, openingPreview, situationOf, waitingQuestion, type InputState, type Settled } from "./input";
 import { shortName, Words } from "./text";
 import type { Cell, LessonState, Move, Player, TraceEvent, Traits } from "./types";
@@ -38,6 +39,8 @@ export interface CellView {
   landing: boolean;
   /** A lesson's mark. */
   highlight: boolean;
+  /** Where the hint's move is played from. */
+  suggested: boolean;
   /** What a screen reader says. */
   label: string;
 }
@@ -82,6 +85,12 @@ export interface LessonModel {
   next: boolean;
 }
 
+/** A button shown or not, and usable or not. */
+export interface Offer {
+  shown: boolean;
+  enabled: boolean;
+}
+
 export interface ViewModel {
   board: BoardModel;
   status: { text: string; state: string; toMove: Player };
@@ -89,7 +98,8 @@ export interface ViewModel {
   says: string;
   panel: PanelModel;
   lesson: LessonModel | null;
-  toolbar: { playing: boolean; undo: boolean; redo: boolean };
+  toolbar: { playing: boolean; undo: boolean; redo: boolean; hint: Offer; review: Offer };
+  coach: CoachModel;
   root: { inLesson: boolean; busy: boolean; projector: boolean; contrast: boolean };
 }
 
@@ -114,7 +124,12 @@ export function viewModel(t: Traits, play: Playback, input: InputState): ViewMod
     says: t.computer_says,
     panel: panel(t, settled, playable, words),
     lesson: lesson && lessonModel(lesson, words),
-    toolbar: { playing: play.playing, undo: t.can_undo && t.interactive, redo: t.can_redo && t.interactive },
+    toolbar: {
+      playing: play.playing, undo: t.can_undo && t.interactive, redo: t.can_redo && t.interactive,
+      hint: { shown: t.hints && t.interactive && !lesson, enabled: playable },
+      review: { shown: t.can_review && t.interactive && !lesson, enabled: t.game_review?.state !== "running" },
+    },
+    coach: coachModel(t, words),
     root: { inLesson: lesson !== null, busy: !idle, projector: t.projector, contrast: t.high_contrast },
   };
 }
@@ -164,6 +179,7 @@ function boardModel(t: Traits, play: Playback, settled: Settled, idle: boolean, 
   const landing = ev && !idle && ev.kind === "lift" ? ev.landing ?? null : null;
   const last = new Set(idle ? moveCells(t.last_move, g.rows).map(cellKey) : []);
   const highlight = new Set([...(lesson?.highlight ?? []), ...(question?.moved ?? [])].map(cellKey));
+  const suggested = new Set(idle && t.hint ? t.hint.cells.map(cellKey) : []);
   const nki = shown?.nki ?? p.nki ?? null;
   const jails = shown?.jails ?? p.jails ?? null;
   const piece = (n: number) => words.get(g.piece, { n });
@@ -179,6 +195,7 @@ function boardModel(t: Traits, play: Playback, settled: Settled, idle: boolean, 
       active: active !== null && cellKey(active) === key,
       landing: landing !== null && cellKey(landing) === key,
       highlight: highlight.has(key),
+      suggested: suggested.has(key),
       label: "",
     };
     const said = [t.cell_names[cell[0]]?.[cell[1]] ?? key, piece(count)];
@@ -187,6 +204,7 @@ function boardModel(t: Traits, play: Playback, settled: Settled, idle: boolean, 
     const note = notes.get(key);
     if (note) said.push(note);
     if (view.last) said.push(words.get("last_move"));
+    if (view.suggested) said.push(words.get("suggested"));
     if (view.playable) said.push(words.get("can_play"));
     view.label = said.join(", ");
     return view;

@@ -8,6 +8,7 @@ import { parseCell } from "./cells";
 import { el } from "./dom";
 import { flyDrop, flyTaken } from "./fly";
 import { firstFocus, lessonDirection, neighbour, resting, situationOf, transition, cellTakesKey, type Effect, type InputEvent, type InputState } from "./input";
+import { HintLine, ReviewPanel } from "./panels/coach";
 import { LessonPanel } from "./panels/lesson";
 import { MoveList } from "./panels/move-list";
 import { OpeningPanel } from "./panels/opening";
@@ -32,13 +33,15 @@ export function readTraits(model: Model): Traits {
     locale: get("locale"), computer: get("computer") ?? "", thinking: !!get("thinking"),
     computer_says: get("computer_says") ?? "", numbers: !!get("numbers"), projector: !!get("projector"),
     high_contrast: !!get("high_contrast"), lesson: get("lesson") ?? null,
+    hints: !!get("hints"), hint: get("hint") ?? null, game_review: get("game_review") ?? { state: "none" },
+    can_review: !!get("can_review"),
   };
 }
 
 /** Traits the input depends on: a change sends it back to its resting state. */
 const INPUT_TRAITS = ["legal_moves", "cell_moves", "lesson", "thinking", "interactive", "computer"];
 /** Traits that are only drawn. */
-const DRAWN_TRAITS = ["labels", "cell_names", "can_undo", "can_redo", "computer_says", "narration", "projector", "high_contrast"];
+const DRAWN_TRAITS = ["labels", "cell_names", "can_undo", "can_redo", "computer_says", "narration", "projector", "high_contrast", "hints", "hint", "game_review", "can_review"];
 
 function cellOf(target: EventTarget | null): Cell | null {
   const g = target instanceof Element ? target.closest("[data-cell]") : null;
@@ -56,6 +59,8 @@ export class BoardWidget {
   private lines: Narration;
   private toolbar: Toolbar;
   private moves: MoveList;
+  private hintLine: HintLine;
+  private review: ReviewPanel;
   private player: MovePlayer;
   private frame: Frame | null = null;
   /** Whether the move shown is at its end: leaving it starts an animation, reaching it ends one. */
@@ -76,6 +81,7 @@ export class BoardWidget {
     this.boardBox = el("div", "mw-board-box", this.root);
     this.panel = new OpeningPanel(this.root, words, (button) => this.dispatch({ type: "button", button }));
     this.lines = new Narration(this.root);
+    this.hintLine = new HintLine(this.root);
     const player = (this.player = new MovePlayer((f) => this.showFrame(f), () => this.model.get("speed") || 1, undefined, () => this.render()));
     this.toolbar = new Toolbar(this.root, words, {
       replay: () => player.replay(),
@@ -90,8 +96,11 @@ export class BoardWidget {
       undo: () => this.send({ kind: "undo" }),
       redo: () => this.send({ kind: "redo" }),
       reset: () => this.send({ kind: "reset" }),
+      hint: () => this.send({ kind: "hint" }),
+      review: () => this.send({ kind: "review" }),
     }, this.root);
     this.toolbar.showSpeed(t.speed);
+    this.review = new ReviewPanel(this.root, (moves) => this.send({ kind: "goto", moves }));
     this.moves = new MoveList(this.root, words, (moves) => this.send({ kind: "goto", moves }));
     this.state = resting(situationOf(t));
     this.moveCount = t.move_count;
@@ -215,6 +224,8 @@ export class BoardWidget {
     this.panel.update(vm.panel);
     this.lines.update(vm.narration, vm.says);
     this.toolbar.update(vm.toolbar);
+    this.hintLine.update(vm.coach.hint);
+    this.review.update(vm.coach.review);
     const classes = this.root.classList;
     classes.toggle("mw-projector", vm.root.projector);
     classes.toggle("mw-contrast", vm.root.contrast);

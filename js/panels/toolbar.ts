@@ -1,5 +1,5 @@
 // The step controls under the board (replay, back, play / pause, forward, end),
-// the speed, undo, redo, restart and full screen.
+// the speed, undo, redo, restart, hint, review and full screen.
 
 import { button, el } from "../dom";
 import { setIcon } from "../icons";
@@ -17,6 +17,9 @@ export interface ToolbarActions {
   undo(): void;
   redo(): void;
   reset(): void;
+  /** Ask Python for a hint, or a review of the game. */
+  hint(): void;
+  review(): void;
 }
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
@@ -27,6 +30,8 @@ export class Toolbar {
   private undo: HTMLButtonElement;
   private redo: HTMLButtonElement;
   private speed: HTMLSelectElement;
+  private hint: HTMLButtonElement;
+  private review: HTMLButtonElement;
   private full: HTMLButtonElement | null = null;
 
   /** `screen` is what the full-screen button shows full screen. */
@@ -49,6 +54,8 @@ export class Toolbar {
     this.undo = button(bar, "mw-undo", t("undo"), t("undo"), actions.undo);
     this.redo = button(bar, "mw-redo", t("redo"), t("redo"), actions.redo);
     button(bar, "mw-reset", t("reset"), t("reset"), actions.reset);
+    this.hint = button(bar, "mw-hint-button", t("hint_label"), t("hint"), actions.hint);
+    this.review = button(bar, "mw-review-button", t("review_label"), t("review"), actions.review);
     if (typeof screen.requestFullscreen === "function") {
       this.full = button(bar, "mw-full-screen", t("full_screen"), t("full_screen"), () => {
         if (document.fullscreenElement) void document.exitFullscreen();
@@ -78,6 +85,10 @@ export class Toolbar {
     this.play.setAttribute("aria-label", this.words.get(icon));
     this.undo.disabled = !m.undo;
     this.redo.disabled = !m.redo;
+    this.hint.hidden = !m.hint.shown;
+    this.hint.disabled = !m.hint.enabled;
+    this.review.hidden = !m.review.shown;
+    this.review.disabled = !m.review.enabled;
   }
 
   dispose(): void {
