@@ -3,9 +3,10 @@
 Prints, per game and variant, on one process: random playouts per second
 (legal moves generated exactly at every turn, perpetual moves excluded), moves
 applied per second (without and with a trace), legal-move generations per second,
-and each computer level's time per move; then the ladder of levels, each against
+and each computer level's time per move; the time a review (``review.py``) takes
+for a seeded 60-move game of each game; then the ladder of levels, each against
 the next weaker one over 100 seeded games (20 with --quick), the games spread
-over all cores.
+over all cores. ``--review`` prints only the review line.
 
 ``--openspiel`` prints only the OpenSpiel figures instead (``mancala_widgets.openspiel``):
 random games per second of OpenSpiel's C++ oware and of our two Python games, driven
@@ -13,8 +14,8 @@ from Python by the same loop, next to the engine's own random playouts, and Open
 MCTS bot against the expert level (time per move, wins, draws and losses).
 
 Goals on a 2-core machine: Kisolo at least 3,000 random games/s, Kiothi at least
-300; the strongest level within 1 s a move; each level winning at least 80% of
-its games against the one below.
+300; the strongest level within 1 s a move; a 60-move game reviewed in well under
+10 s; each level winning at least 80% of its games against the one below.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterator
 from contextlib import nullcontext
-from itertools import repeat
+from itertools import count, repeat
 
 from .players import LEVELS, level
+from .review import REVIEW_NODES, review
 from .rules import new_state
 
 VARIANTS = [("kisolo", {"columns": 7}), ("kisolo", {"columns": 6}),
@@ -210,15 +212,48 @@ def openspiel_bench(seconds: float, games: int) -> None:
                   f"expert {expert_s:.2f}")
 
 
+def long_game(game: str, moves: int = 60) -> tuple[int, list]:
+    """The first seeded game between random players that lasts ``moves`` moves, as
+    (seed, its first ``moves + 1`` positions)."""
+    for seed in count():
+        players = (level("random", seed), level("random", seed + 1))
+        state = new_state(game)
+        states = [state]
+        while state.status == "playing" and len(states) <= moves:
+            state = state.play(players[state.to_move].choose(state))
+            states.append(state)
+        if len(states) > moves:
+            return seed, states[: moves + 1]
+    raise AssertionError("unreachable")
+
+
+def review_times(moves: int = 60) -> None:
+    """The review's line: wall and CPU seconds to review a seeded game of ``moves`` moves."""
+    print(f"\nReview: a seeded {moves}-move game (random players), every position assessed by"
+          f" the expert level, {REVIEW_NODES['kisolo']:,} nodes a position")
+    for game in ("kisolo", "kiothi"):
+        seed, states = long_game(game, moves)
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = review(states, level="expert", seed=0)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        print(f"  review  {game:7} seed {seed:<3} {len(states) - 1} moves: {wall:.2f} s "
+              f"({cpu:.2f} s CPU), {len(result.turning_points)} turning points")
+
+
 def main(argv=None):
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--quick", action="store_true", help="shorter runs, a 20-game ladder")
     args.add_argument("--openspiel", action="store_true",
                       help="only the OpenSpiel figures: oware, kisolo and kiothi random games/s,"
                            " MCTS against the expert (needs the [openspiel] extra)")
+    args.add_argument("--review", action="store_true",
+                      help="only the review line: a seeded 60-move game of each game reviewed")
     opts = args.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # figures appear as they are measured
     seconds = 1.0 if opts.quick else 3.0
+    if opts.review:
+        review_times()
+        return
     if opts.openspiel:
         random.seed(0)
         openspiel_bench(seconds, 1 if opts.quick else MCTS_GAMES)
@@ -246,6 +281,7 @@ def main(argv=None):
             times = move_times(game, variant, name, 10 if opts.quick else 40)
             cells.append(f"{statistics.mean(times):.3f} max {max(times):.2f}")
         print(f"{name_of(game, variant):34} " + " ".join(f"{c:>16}" for c in cells))
+    review_times()
     games = 20 if opts.quick else 100
     print(f"\nLadder: each level against the one below, {games} seeded games, sides alternating"
           " (games spread over all cores)")
