@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import widget, { BoardWidget } from "./widget";
 import { fakeModel, geometryOf, traitsOf } from "./test-utils";
-import type { Position, TraceEvent } from "./types";
+import type { MoveEntry, Position, TraceEvent } from "./types";
 
 const K_START: Position = {
   game: "kisolo", columns: 7, to_move: "south",
@@ -225,32 +225,61 @@ const trace = CAPTURE_3;
 });
 
 describe("move list", () => {
+  const entry = (id: number, ply: number, text: string, variations: MoveEntry[][] = []): MoveEntry => ({ id, ply, text, variations });
+  /** Three moves, and a second move tried instead of the second, with its reply. */
+  const TREE = [entry(1, 1, "a"), entry(2, 2, "b", [[entry(4, 2, "b2"), entry(5, 3, "c2")]]), entry(3, 3, "c")];
+
   it("lists the moves as text, marks the current one and those taken back, hidden before the first", () => {
     const { model } = fakeModel(traits(K_START, { history: [] }));
     widget.render({ model, el: host });
     const box = host.querySelector(".mw-history") as HTMLDetailsElement;
     expect(box.hidden).toBe(true);
     const evil = "<img src=x onerror=alert(1)>";
-    model.update({ history: ["South captures from North's inner hole 4", evil, "South sows"], move_count: 2 });
+    const history = ["South captures from North's inner hole 4", evil, "South sows"];
+    model.update({ history, move_tree: history.map((text, i) => entry(i + 1, i + 1, text)), line_ids: [1, 2, 3], move_count: 2 });
     expect(box.hidden).toBe(false);
     expect(box.querySelector("summary")!.textContent).toBe("Moves (3)");
     const items = Array.from(box.querySelectorAll("li")).map((li) => li.textContent);
-    expect(items).toEqual(["South captures from North's inner hole 4", evil, "South sows"]);
+    expect(items).toEqual(history);
     expect(box.querySelector("img")).toBeNull();
     expect(box.querySelector("[aria-current]")!.textContent).toBe(evil);
-    expect(Array.from(box.querySelectorAll("li.mw-undone")).map((li) => li.textContent)).toEqual(["South sows"]);
+    expect(box.querySelector("[aria-current]")!.getAttribute("aria-label")).toBe(`move 2, ${evil}`);
+    expect(Array.from(box.querySelectorAll(".mw-undone")).map((b) => b.textContent)).toEqual(["South sows"]);
   });
 
-  it("asks Python for the game after a move when one is clicked, keeping the focus", () => {
-    const { model, sent } = fakeModel(traits(K_START, { history: ["a", "b", "c"], move_count: 3 }));
+  it("shows a variation under the move it replaces and goes to any move clicked, keeping the focus", () => {
+    const { model, sent } = fakeModel(traits(K_START, { history: ["a", "b2", "c2"], move_tree: TREE, line_ids: [1, 4, 5], move_count: 3 }));
     widget.render({ model, el: host });
-    const second = host.querySelectorAll(".mw-history-move")[1] as HTMLButtonElement;
-    second.focus();
-    second.click();
-    expect(sent).toEqual([{ kind: "goto", moves: 2 }]);
-    model.update({ move_count: 2 });
-    expect(host.querySelectorAll("li.mw-undone")).toHaveLength(1);
+    const variation = host.querySelector(".mw-history-list > li:nth-child(2) > ol.mw-variation") as HTMLOListElement;
+    expect(variation.start).toBe(2);
+    expect(Array.from(variation.querySelectorAll("button")).map((b) => b.getAttribute("aria-label"))).toEqual([
+      "variation: move 2, b2",
+      "variation: move 3, c2",
+    ]);
+    expect(variation.querySelector("[aria-current]")!.textContent).toBe("c2");
+    const main = host.querySelector('[data-node="2"]') as HTMLButtonElement;
+    main.focus();
+    main.click();
+    expect(sent).toEqual([{ kind: "goto_node", node: 2 }]);
+    model.update({ history: ["a", "b", "c"], line_ids: [1, 2, 3], move_count: 2 });
     expect(document.activeElement!.textContent).toBe("b");
+    expect(host.querySelector("[aria-current]")!.textContent).toBe("b");
+    expect(Array.from(host.querySelectorAll(".mw-undone")).map((b) => b.textContent)).toEqual(["c"]);
+    (host.querySelector('[data-node="5"]') as HTMLButtonElement).click();
+    expect(sent[1]).toEqual({ kind: "goto_node", node: 5 });
+  });
+
+  it("shows a jump to another line at once, and animates a move played from the position shown", () => {
+    const after = { ...K_START, to_move: "north" as const };
+    const { model } = fakeModel(traits(K_START));
+    widget.render({ model, el: host });
+    const status = host.querySelector(".mw-status")!;
+    const elsewhere = { ...K_START, board: K_START.board.map((r, i) => (i === 3 ? [...r.slice(0, 6), 4] : r)) };
+    model.update({ position: after, position_before: elsewhere, trace: CAPTURE_3, narration: ["a", "b", "c"], move_count: 1 });
+    expect(status.getAttribute("data-status")).toBe("playing");
+    model.update({ position: K_START, position_before: null, trace: [], move_count: 0 });
+    model.update({ position: after, position_before: K_START, trace: CAPTURE_3, narration: ["a", "b", "c"], move_count: 1 });
+    expect(status.getAttribute("data-status")).toBe("moving");
   });
 });
 

@@ -48,6 +48,7 @@ export function traitsOf(position: Position, extra: Partial<Traits> = {}): Trait
   return {
     game: position.game, position, position_before: null, legal_moves: legal, trace: [], narration: [],
     last_move: null, move_count: 0, can_undo: false, can_redo: false, history: [], error: "", error_serial: 0,
+    move_tree: [], line_ids: [],
     cell_names: cellNames(position, locale), geometry: geometryOf(position, perspective, !!extra.numbers),
     cell_moves: cellMovesOf(legal, position.to_move === "south" ? 2 : 1), strings: strings(locale),
     perspective, labels: { south: "South", north: "North" }, title: "Test", interactive: true, speed: 1, locale,

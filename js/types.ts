@@ -296,8 +296,12 @@ export interface Traits {
   move_count: number;
   can_undo: boolean;
   can_redo: boolean;
-  /** The game's moves in words: the first move_count played, the rest taken back. */
+  /** The current line's moves in words: the first move_count played, the rest taken back. */
   history: string[];
+  /** Every move of the game's tree, the main line's first. */
+  move_tree: MoveEntry[];
+  /** The node ids of the moves `history` names. */
+  line_ids: number[];
   error: string;
   error_serial: number;
   /** Every cell's name, in the board's language. */
@@ -330,14 +334,26 @@ export interface Traits {
   lesson?: LessonState | null;
 }
 
+/** One move of the `move_tree` trait, in the shape of a record file's moves. */
+export interface MoveEntry {
+  /** Its node in the record: a goto_node message goes there. */
+  id: number;
+  /** How many moves from the start, this one included. */
+  ply: number;
+  text: string;
+  /** The lines tried instead of this move, each a list of entries. */
+  variations: MoveEntry[][];
+}
+
 export type Message =
   | { kind: "play"; move: Move }
   | { kind: "undo" }
   | { kind: "redo" }
   | { kind: "reset" }
+  | { kind: "goto"; moves: number }
+  | { kind: "goto_node"; node: number }
   | { kind: "hint" }
   | { kind: "review" }
-  | { kind: "goto"; moves: number }
   | { kind: "lesson"; action: "next" | "back" | "restart" }
   | { kind: "answer"; answer: Cell[] | number | string };
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Frame } from "./animation";
 import { resting, situationOf, type InputState } from "./input";
 import { traitsOf } from "./test-utils";
-import type { Cell, LessonState, Move, Position, Question, TraceEvent, Traits } from "./types";
+import type { Cell, LessonState, Move, MoveEntry, Position, Question, TraceEvent, Traits } from "./types";
 import { applyEvent, statesOf } from "./view-state";
-import { moveCells, viewModel, type CellView, type Playback, type ViewModel } from "./view-model";
+import { moveCells, moveList, viewModel, type CellView, type MoveItem, type Playback, type ViewModel } from "./view-model";
 
 const KISOLO: Position = {
   game: "kisolo", columns: 7, to_move: "south", status: "playing", winner: null, reason: null,
@@ -314,5 +314,37 @@ describe("the toolbar and the board's look", () => {
     expect(vmOf({ ...t, projector: false, high_contrast: true }, still, moving).root).toEqual({ inLesson: false, busy: true, projector: false, contrast: true });
     expect(vmOf(t).says).toBe("Because.");
     expect(vmOf(t).board.sides).toEqual({ south: "South", north: "North" });
+  });
+});
+
+describe("the move list", () => {
+  const entry = (id: number, ply: number, text: string, variations: MoveEntry[][] = []): MoveEntry => ({ id, ply, text, variations });
+  // 1. a  2. b (2. b2 3. c2 (3. c3))  3. c
+  const TREE = [entry(1, 1, "a"), entry(2, 2, "b", [[entry(4, 2, "b2"), entry(5, 3, "c2", [[entry(6, 3, "c3")]])]]), entry(3, 3, "c")];
+  const flat = (moves: MoveItem[]): MoveItem[] => moves.flatMap((m) => [m, ...m.variations.flatMap(flat)]);
+
+  it("marks each move by where it is from the position shown, and names variations as such", () => {
+    const list = moveList(traitsOf(KISOLO, { history: ["a", "b2", "c2"], move_tree: TREE, line_ids: [1, 4, 5], move_count: 2 }));
+    expect(list.hidden).toBe(false);
+    expect(list.summary).toBe("Moves (3)");
+    const all = flat(list.moves);
+    expect(all.map((m) => [m.id, m.state])).toEqual([
+      [1, "played"], [2, "other"], [4, "current"], [5, "ahead"], [6, "other"], [3, "other"],
+    ]);
+    expect(all.map((m) => m.label)).toEqual([
+      "move 1, a", "move 2, b", "variation: move 2, b2", "variation: move 3, c2", "variation: move 3, c3", "move 3, c",
+    ]);
+    expect(all.map((m) => m.title)).toEqual([
+      "Show the game after this move", "Show the game after this move", "Show the game after this move",
+      "Taken back: play the moves again up to this one", "Show the game after this move", "Show the game after this move",
+    ]);
+    expect(list.moves[1].variations[0][1].variations[0][0].ply).toBe(3);
+  });
+
+  it("is hidden before the first move and speaks the board's language", () => {
+    expect(moveList(traitsOf(KISOLO)).hidden).toBe(true);
+    const ko = moveList(traitsOf(KISOLO, { locale: "ko", history: ["a"], move_tree: TREE, line_ids: [1], move_count: 0 }));
+    expect(flat(ko.moves).map((m) => m.label).slice(0, 3)).toEqual(["1번째 수, a", "2번째 수, b", "변화: 2번째 수, b2"]);
+    expect(ko.moves[0].state).toBe("ahead");
   });
 });

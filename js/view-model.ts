@@ -8,7 +8,7 @@ import { cellKey } from "./cells";
 import { coachModel, type CoachModel } from "./coach-model";
 import { canPlay, inHand, openingMove, openingPreview, situationOf, waitingQuestion, type InputState, type Settled } from "./input";
 import { shortName, Words } from "./text";
-import type { Cell, LessonState, Move, Player, TraceEvent, Traits } from "./types";
+import type { Cell, LessonState, Move, MoveEntry, Player, TraceEvent, Traits } from "./types";
 import { eventCell } from "./view-state";
 
 export const PLAYERS: Player[] = ["south", "north"];
@@ -293,5 +293,50 @@ function lessonModel(lesson: LessonState, words: Words): LessonModel {
     summary: lesson.summary,
     back: lesson.step > 1,
     next: lesson.step < lesson.steps && !waiting,
+  };
+}
+
+/** One entry of the move list. */
+export interface MoveItem {
+  id: number;
+  ply: number;
+  text: string;
+  /** What a screen reader says: the move's number, and whether it is in a variation. */
+  label: string;
+  title: string;
+  /** Played before the position shown, the move shown, taken back on the current line
+   * (redo plays it), or on another line. */
+  state: "played" | "current" | "ahead" | "other";
+  /** The lines tried instead of this move. */
+  variations: MoveItem[][];
+}
+
+export interface MoveListModel {
+  summary: string;
+  hidden: boolean;
+  moves: MoveItem[];
+}
+
+/** The move list: the game's tree, each move marked by where it is from the position shown. */
+export function moveList(t: Traits): MoveListModel {
+  const words = new Words(t.strings);
+  const line = new Map(t.line_ids.map((id, i) => [id, i + 1]));
+  const item = (e: MoveEntry, inVariation: boolean): MoveItem => {
+    const at = line.get(e.id) ?? 0;
+    const state = at === 0 ? "other" : at < t.move_count ? "played" : at === t.move_count ? "current" : "ahead";
+    return {
+      id: e.id,
+      ply: e.ply,
+      text: e.text,
+      label: words.get(inVariation ? "variation_move" : "main_move", { n: e.ply, move: e.text }),
+      title: words.get(state === "ahead" ? "play_again_to" : "show_after"),
+      state,
+      variations: e.variations.map((v) => v.map((x) => item(x, true))),
+    };
+  };
+  return {
+    summary: words.get("history", { n: t.history.length }),
+    hidden: t.move_tree.length === 0,
+    moves: t.move_tree.map((e) => item(e, false)),
   };
 }

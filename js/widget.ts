@@ -17,7 +17,7 @@ import { Toolbar } from "./panels/toolbar";
 import { BoardView } from "./render";
 import { Words } from "./text";
 import type { Cell, Message, Model, Position, Traits } from "./types";
-import { viewModel, type Playback } from "./view-model";
+import { moveList, viewModel, type Playback } from "./view-model";
 
 /** Every synced trait, read at once. */
 export function readTraits(model: Model): Traits {
@@ -27,6 +27,7 @@ export function readTraits(model: Model): Traits {
     legal_moves: get("legal_moves"), trace: get("trace"), narration: get("narration"),
     last_move: get("last_move"), move_count: get("move_count"), can_undo: get("can_undo"),
     can_redo: get("can_redo"), history: get("history") ?? [], error: get("error"),
+    move_tree: get("move_tree") ?? [], line_ids: get("line_ids") ?? [],
     error_serial: get("error_serial"), cell_names: get("cell_names") ?? [], geometry: get("geometry"),
     cell_moves: get("cell_moves") ?? {}, strings: get("strings") ?? {}, perspective: get("perspective"),
     labels: get("labels"), title: get("title"), interactive: get("interactive"), speed: get("speed"),
@@ -101,7 +102,7 @@ export class BoardWidget {
     }, this.root);
     this.toolbar.showSpeed(t.speed);
     this.review = new ReviewPanel(this.root, (moves) => this.send({ kind: "goto", moves }));
-    this.moves = new MoveList(this.root, words, (moves) => this.send({ kind: "goto", moves }));
+    this.moves = new MoveList(this.root, (node) => this.send({ kind: "goto_node", node }));
     this.state = resting(situationOf(t));
     this.moveCount = t.move_count;
     this.view = this.buildBoard();
@@ -122,6 +123,8 @@ export class BoardWidget {
       this.view = this.buildBoard();
     });
     this.on("change:history", () => this.showHistory());
+    this.on("change:move_tree", () => this.showHistory());
+    this.on("change:line_ids", () => this.showHistory());
     this.on("change:speed", () => this.toolbar.showSpeed(this.model.get("speed")));
     this.boardBox.addEventListener("click", (e) => this.onClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
@@ -156,7 +159,7 @@ export class BoardWidget {
   }
 
   private showHistory(): void {
-    this.moves.update(this.model.get("history") ?? [], this.model.get("move_count"));
+    this.moves.update(moveList(readTraits(this.model)));
   }
 
   /** A new move (animated when it is the next one) or a position to show as it is. */
@@ -164,10 +167,12 @@ export class BoardWidget {
     const count = this.model.get("move_count");
     const p = this.model.get("position");
     if (p === this.shown && count === this.moveCount) return;
-    const animate = this.shown !== null && count === this.moveCount + 1;
+    const before = this.model.get("position_before");
+    // The move played from the position shown is animated; a jump to another line is not.
+    const next = count === this.moveCount + 1 && JSON.stringify(before) === JSON.stringify(this.shown);
+    const animate = this.shown !== null && next;
     this.moveCount = count;
     this.shown = p;
-    const before = this.model.get("position_before");
     const trace = this.model.get("trace");
     if (before && trace.length) this.player.load(before, trace, animate);
     else this.player.clear(p);

@@ -1,31 +1,47 @@
-// The game's moves as a numbered list of plain text: the ones played, then those
-// taken back. Clicking one asks Python for the game after it.
+// The game's moves as a numbered list of plain text, the variations (the lines
+// tried instead of a move) indented under the move they replace, as PGN puts
+// them in parentheses. Clicking a move asks Python for the game after it.
 
 import { el } from "../dom";
-import type { Words } from "../text";
+import type { MoveItem, MoveListModel } from "../view-model";
+
+// On the button, not the list item: a dimmed item would dim the variations inside it.
+const CLASSES: Record<MoveItem["state"], string> = { played: "", current: "", ahead: " mw-undone", other: "" };
 
 export class MoveList {
   readonly el: HTMLDetailsElement;
 
-  constructor(parent: HTMLElement, private words: Words, private goto: (moves: number) => void) {
+  constructor(parent: HTMLElement, private goto: (node: number) => void) {
     this.el = el("details", "mw-history", parent);
   }
 
-  update(moves: string[], played: number): void {
-    // Keep keyboard focus on the same entry when the list is redrawn.
-    const focused = Array.from(this.el.querySelectorAll("button")).findIndex((b) => b === document.activeElement);
-    const summary = el("summary", "mw-history-summary", undefined, this.words.get("history", { n: moves.length }));
-    const list = el("ol", "mw-history-list");
-    moves.forEach((text, i) => {
-      const item = el("li", i < played ? "" : "mw-undone", list);
-      const go = el("button", "mw-history-move", item, text);
+  update(model: MoveListModel): void {
+    // Keep keyboard focus on the same move when the list is redrawn.
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && this.el.contains(active) ? active.dataset.node : undefined;
+    const summary = el("summary", "mw-history-summary", undefined, model.summary);
+    this.el.replaceChildren(summary, this.line(model.moves, "mw-history-list"));
+    this.el.hidden = model.hidden;
+    if (focused === undefined) return;
+    const buttons = Array.from(this.el.querySelectorAll<HTMLButtonElement>("button.mw-history-move"));
+    (buttons.find((b) => b.dataset.node === focused) ?? buttons.find((b) => b.hasAttribute("aria-current")))?.focus();
+  }
+
+  private line(moves: MoveItem[], cls: string): HTMLOListElement {
+    const list = el("ol", cls);
+    // A variation's numbers go on from the move it replaces.
+    if (moves.length) list.start = moves[0].ply;
+    for (const move of moves) {
+      const item = el("li", "", list);
+      const go = el("button", `mw-history-move${CLASSES[move.state]}`, item, move.text);
       go.type = "button";
-      go.title = this.words.get(i < played ? "show_after" : "play_again_to");
-      if (i === played - 1) go.setAttribute("aria-current", "step");
-      go.addEventListener("click", () => this.goto(i + 1));
-    });
-    this.el.replaceChildren(summary, list);
-    this.el.hidden = moves.length === 0;
-    if (focused >= 0) list.querySelectorAll("button")[Math.min(focused, moves.length - 1)]?.focus();
+      go.title = move.title;
+      go.setAttribute("aria-label", move.label);
+      go.dataset.node = String(move.id);
+      if (move.state === "current") go.setAttribute("aria-current", "step");
+      go.addEventListener("click", () => this.goto(move.id));
+      for (const variation of move.variations) item.appendChild(this.line(variation, "mw-variation"));
+    }
+    return list;
   }
 }

@@ -100,7 +100,7 @@ def test_reviewing_a_game_from_the_move_list_by_mouse_and_keyboard(notebook):
     moves = page.locator(".mw-history-move")
     expect(moves).to_have_count(3)
     moves.nth(0).click()
-    expect(page.locator(".mw-history li.mw-undone")).to_have_count(2)
+    expect(page.locator(".mw-history .mw-undone")).to_have_count(2)
     expect(moves.nth(0)).to_have_attribute("aria-current", "step")
     assert python_position(nb) == after[1]
     assert board_counts(page, 4, 7) == after[1]["board"]
@@ -108,7 +108,7 @@ def test_reviewing_a_game_from_the_move_list_by_mouse_and_keyboard(notebook):
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    expect(page.locator(".mw-history li.mw-undone")).to_have_count(0)
+    expect(page.locator(".mw-history .mw-undone")).to_have_count(0)
     assert python_position(nb) == after[3]
     assert not page.errors
 
