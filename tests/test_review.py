@@ -343,3 +343,17 @@ def test_a_new_move_stops_a_review(monkeypatch):
 def test_the_examples_in_the_docstrings_run():
     result = doctest.testmod(review_module)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_where_no_thread_can_start_the_review_runs_at_once(monkeypatch):
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")  # what Pyodide raises
+
+    monkeypatch.setattr(coach_module.threading.Thread, "start", no_threads)
+    board = KisoloBoard()
+    for column in (3, 0):
+        board.play({"type": "capture", "column": column})
+    job = board.review(level="greedy")
+    assert job.done() and job.result().complete
+    assert board.game_review["state"] == "done"
+    assert len(board.game_review["scores"]) == 3
