@@ -60,6 +60,39 @@ def test_pussa_kanawa_lesson_wrong_then_right(notebook):
     assert not page.errors
 
 
+def test_pussa_kanawa_and_the_common_relay_side_by_side(notebook):
+    """Notebook 2's two boards: side by side, titled, the same move played on both with
+    different ends, and each move's own step controls."""
+    page, _ = open_lesson_notebook(notebook, "02-kisolo-pussa-kanawa.ipynb")
+    boards = page.locator(".widget-hbox").first.locator(".mw-root")
+    expect(boards).to_have_count(2)
+    left, right = boards.nth(0), boards.nth(1)
+    expect(left.locator(".mw-title")).to_have_text(
+        "Pussa kanawa (lifts the hole after the landing hole)"
+    )
+    expect(right.locator(".mw-title")).to_have_text("The common relay (lifts the landing hole)")
+    a, b = left.bounding_box(), right.bounding_box()
+    assert abs(a["y"] - b["y"]) < 5 and b["x"] >= a["x"] + a["width"] - 1, (a, b)
+    # South sowed outer hole 1 on both: the relays lifted different holes.
+    ends = {0: [0, 2, 0, 2, 0, 1, 1], 1: [0, 0, 2, 0, 3, 1, 0]}
+    for i, row in ends.items():
+        board = boards.nth(i)
+        expect(board.locator(".mw-status")).not_to_have_attribute(
+            "data-status", "moving", timeout=60_000
+        )
+        for c, n in enumerate(row):
+            expect(cell(board, 3, c).locator(".mw-count")).to_have_text(str(n))
+    narration = right.locator(".mw-narration")
+    for _ in range(20):  # step back through the right board's move to its second relay
+        if "outer hole 4, which already held stones" in narration.inner_text():
+            break
+        right.locator(".mw-back").click()
+    expect(narration).to_contain_text("the common relay lifts this landing hole itself")
+    expect(cell(right, 3, 3).locator(".mw-count")).to_have_text("2")
+    expect(cell(left, 3, 3).locator(".mw-count")).to_have_text("2")  # the left board stays
+    assert not page.errors
+
+
 def test_leftmost_triple_lesson_in_korean(notebook):
     page, root = open_lesson_notebook(notebook, "ko/04-kiothi-leftmost-triple.ipynb")
     lesson = root.locator(".mw-lesson")
@@ -131,4 +164,24 @@ def test_a_lesson_driven_by_the_keyboard_in_projector_mode(notebook):
     page.keyboard.press("PageUp")
     expect(lesson.locator(".mw-lesson-step")).to_have_text("Step 2 of 13")
     assert opened.rerun(1).split() == ["2", "0"], "Python is on step 2, before its move"
+    assert not page.errors
+
+
+def test_notebook_5_draws_its_two_charts(notebook):
+    """The variants' histogram and the readings' outcomes, both Vega-Lite specs drawn by
+    JupyterLab's own renderer, and the readings' table."""
+    nb = nbformat.read(NOTEBOOKS / "05-ethnomathematics.ipynb", as_version=4)
+    opened = notebook("charts-05.ipynb", [c.source for c in nb.cells if c.cell_type == "code"])
+    opened.run_all()
+    page = opened.page
+    expect(page.locator(".jp-InputPrompt", has_text="[*]")).to_have_count(0, timeout=180_000)
+    charts = page.locator(".jp-RenderedVegaCommon5")
+    expect(charts).to_have_count(2)
+    for i in range(2):
+        expect(charts.nth(i).locator("svg, canvas").first).to_be_visible(timeout=30_000)
+    readings = charts.nth(1).locator("svg, canvas").first
+    readings.scroll_into_view_if_needed()
+    assert readings.bounding_box()["height"] > 150  # two facets of four readings each
+    table = page.locator(".jp-RenderedMarkdown table").filter(has_text="mean_length")
+    expect(table.locator("tbody tr")).to_have_count(8)
     assert not page.errors
