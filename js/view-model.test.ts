@@ -136,6 +136,22 @@ describe("the cells", () => {
     expect(vmOf(traitsOf(KISOLO)).board.jails).toEqual([]);
     expect(vmOf(traitsOf({ ...KIOTHI, jails: undefined })).board.jails.map((j) => j.count)).toEqual([0, 0]);
   });
+
+  it("counts the jails as the animation fills them while a move is shown", () => {
+    // North sows its one warrior from boma 9 into the empty boma 10 and captures the 3 facing it.
+    const before: Position = { ...KIOTHI, to_move: "north", nki: [F.slice(), F.slice()], board: [[0, 1, ...Array(8).fill(0)], [3, ...Array(8).fill(0), 25]] };
+    const trace: TraceEvent[] = [
+      { kind: "lift", rule: "sow", cell: [0, 1], count: 1, left: 0, partial: false, lap: 1 },
+      { kind: "sow", lap: 1, cells: [[0, 0]] },
+      { kind: "capture", rule: "capture", player: "north", lap: 1, cell: [0, 0], from: [[1, 0, 3]], count: 4, into: "jail", jail: "north" },
+    ];
+    const states = statesOf(before, trace);
+    const at = (step: number): Playback => ({ frame: { step, state: states[step], event: trace[step - 1], drops: null }, length: 3, playing: true, mover: "north", first: trace[0] });
+    const jails = (step: number) => vmOf(traitsOf(before), at(step), moving).board.jails.map((j) => j.label);
+    expect(jails(2)).toEqual(["South's jail: 4 warriors", "North's jail: 7 warriors"]);
+    expect(jails(3)).toEqual(["South's jail: 4 warriors", "North's jail: 11 warriors"]);
+    expect(counts(vmOf(traitsOf(before), at(3), moving), 1)[0]).toBe(0);
+  });
 });
 
 describe("the opening", () => {
@@ -277,6 +293,8 @@ describe("the status line", () => {
     const won = { ...KIOTHI, status: "won" as const, winner: "south" as const, reason: "no legal move" };
     expect(vmOf(traitsOf({ ...won, jails: { south: 31, north: 29 } })).status.text).toBe("South wins 31\u201329 \u2014 a one-warrior victory!");
     expect(vmOf(traitsOf({ ...won, jails: { south: 33, north: 27 } })).status.text).toBe("South wins 33\u201327");
+    const north = { ...won, winner: "north" as const, jails: { south: 29, north: 31 } };
+    expect(vmOf(traitsOf(north)).status.text).toBe("North wins 29\u201331 \u2014 a one-warrior victory!");
   });
 });
 
