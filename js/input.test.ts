@@ -86,6 +86,11 @@ describe("idle", () => {
     expect(transition(idle, click(1, 9), s)).toEqual({ state: { kind: "lift_count", cell: [1, 9], counts: [1, 3, 4], count: 4 }, effects: [] });
   });
 
+  it("plays at once a sowing that can lift only one count", () => {
+    const s = situation({ cellMoves: cellMovesOf([sow(1, 9, 1)]) });
+    expect(transition(idle, click(1, 9), s)).toEqual({ state: idle, effects: [played(sow(1, 9, 1))] });
+  });
+
   it("does nothing on a cell that offers no move", () => {
     const s = situation({ cellMoves: cellMovesOf([sow(1, 9, 4)]) });
     expect(transition(idle, click(1, 8), s)).toEqual({ state: idle, effects: [] });
