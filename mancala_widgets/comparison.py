@@ -36,7 +36,7 @@ from .rules.events import Event
 from .rules.game import game as game_of
 from .text import check_locale, tr
 from .text.names import hole_name, narrate_end
-from .widgets import Board, KiothiBoard, KisoloBoard
+from .widgets import Board
 
 #: What a comparison shows by default: Kisolo's own relay, then the common relay.
 RELAYS: tuple[dict[str, Any], ...] = ({}, {"relay": "landing"})
@@ -148,16 +148,17 @@ def compare(
     if titles is not None and len(titles) != len(readings):
         raise ValueError(f"titles: expected {len(readings)} titles, one for each reading")
     shown = titles or reading_titles(game, readings, locale)
-    kind = KisoloBoard if game == "kisolo" else KiothiBoard
     boards = []
     for reading, title in zip(readings, shown, strict=True):
         if position is None:
-            board = kind(title=title, locale=locale, numbers=numbers, **reading, **board_options)
+            board = Board(
+                game, title=title, locale=locale, numbers=numbers, **reading, **board_options
+            )
         else:
             # Through the engine: the position then names only the options not the default.
             start = load_position({**position, **reading}).to_dict()
-            board = kind(
-                position=start, title=title, locale=locale, numbers=numbers, **board_options
+            board = Board(
+                game, position=start, title=title, locale=locale, numbers=numbers, **board_options
             )
         boards.append(board)
     pair = Comparison(boards, readings)
