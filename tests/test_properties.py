@@ -73,6 +73,10 @@ def check_move(state, move, judge=True):
     assert total_pieces(after) == total_pieces(before), "stones/warriors are conserved"
     assert replay_trace(before, trace) == after, "the trace rebuilds the position after"
     assert dump_position(state.play(move)) == after, "the fast path (no trace) agrees"
+    if not state.opening:  # the opening's redistributions have no integer actions
+        action = state.move_action(move)
+        assert state.action_move(action) == move
+        assert dump_position(state.apply_action(action)) == after, "the action path agrees"
     json.dumps(trace)
     assert dump_position(load_position(after)) == after, "dump/load round-trips"
     assert (after["status"] == "playing") == bool(legal_moves(after)), (
@@ -84,6 +88,10 @@ def check_move(state, move, judge=True):
 def check_candidates(state, judge=True):
     if judge:
         referee.check_legal_moves(dump_position(state), state.legal_moves())
+    if not state.opening:
+        actions = state.legal_actions()
+        assert [state.action_move(a) for a in actions] == state.legal_moves()
+        assert len(set(actions)) == len(actions), "one action per legal move"
     legal = {json.dumps(m, sort_keys=True) for m in state.legal_moves()}
     for move in candidate_moves(state):
         full = with_placement(state, move)

@@ -109,6 +109,11 @@ def own_index(h: int) -> int:
 
 #: The boma facing each boma, as a table for the hot paths.
 OPPOSITE = [opposite(h) for h in range(SIZE)]
+#: AHEAD[h][k]: the boma k steps after h on the circuit (0 <= k < 20).
+AHEAD = [[h] for h in range(SIZE)]
+for _row in AHEAD:
+    while len(_row) < SIZE:
+        _row.append(NEXT[_row[-1]])
 LEFTMOST = (own_boma(SOUTH, 0), own_boma(NORTH, 0))
 #: The three opponent bomas at the player's indices 1, 2, 3 (leftmost triple).
 TRIPLE = tuple([opposite(own_boma(p, i)) for i in (1, 2, 3)] for p in (SOUTH, NORTH))
@@ -142,6 +147,7 @@ class KiothiState:
         "reason",
         "options",
         "move_stats",
+        "_pending",
     )
 
     def __init__(
@@ -174,6 +180,8 @@ class KiothiState:
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
+        #: The legal sowings last listed by legal_actions(), played out, for apply_action.
+        self._pending: dict[int, _Sowing] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
@@ -311,38 +319,76 @@ class KiothiState:
         return list(combinations(bomas, 2))
 
     def sowing_candidates(self, p: int) -> Iterator[tuple[int, int]]:
-        b = self.board
+        """Every (boma, count) player ``p`` could lift, less those the first-lap
+        restriction plainly forbids: lifting fewer than 20, the first lap drops once into
+        each boma it reaches, so it ends in the boma AHEAD[h][k], occupied before that
+        drop exactly when it holds warriors now. (:meth:`_Sowing.run` checks the
+        restriction in full; this only spares it the plain cases.)"""
+        b, restricted = self.board, self.orthodox
         for h in sorted(OWN_BOMAS[p]):
+            ahead = AHEAD[h]
             for k in range(1, b[h] + 1):
+                if restricted and k < SIZE and b[ahead[k]] and OWNER[ahead[k]] == p:
+                    continue
                 yield h, k
 
     def legal_moves(self) -> list[Move]:
         if self.status != "playing":
             return []
-        p = self.to_move
         if self.opening:
             return [
-                {"type": "redistribute", "lift": [cell(a), cell(b)]} for a, b in self.lift_pairs(p)
+                {"type": "redistribute", "lift": [cell(a), cell(b)]}
+                for a, b in self.lift_pairs(self.to_move)
             ]
-        return [
-            {"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
-            for h, k in self.sowing_candidates(p)
-            if _Sowing(self, p, None).run(h, k) is None
-        ]
+        return [self.action_move(a) for a in self.legal_actions()]
 
     def successors(self) -> list[tuple[Move, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
         (for search; the opening's moves are too many to list)."""
-        if self.status != "playing" or self.opening:
-            raise ValueError("successors() lists sowing moves of a game in play, after the opening")
+        return [(self.action_move(a), self.apply_action(a)) for a in self.legal_actions()]
+
+    # -- integer actions: the fast path for search and playouts -------------------
+    #
+    # Lifting k warriors from boma h (index r * 10 + c) is action (k - 1) * 20 + h. The
+    # opening's redistributions are moves with placements: they have no actions.
+
+    def legal_actions(self) -> list[int]:
+        """The legal sowings as actions (see above), in the order of :meth:`legal_moves`."""
+        if self.status != "playing":
+            return []
+        if self.opening:
+            raise ValueError(
+                "the opening's redistributions have no actions: use legal_moves() and play()"
+            )
         p = self.to_move
-        out: list[tuple[Move, KiothiState]] = []
+        pending: dict[int, _Sowing] = {}
         for h, k in self.sowing_candidates(p):
             sowing = _Sowing(self, p, None)
             if sowing.run(h, k) is None:
-                move: Move = {"type": "sow", "row": h // COLS, "column": h % COLS, "count": k}
-                out.append((move, self._after_sowing(sowing, None)))
-        return out
+                pending[(k - 1) * SIZE + h] = sowing
+        self._pending = pending  # each sowing was played out: apply_action takes it
+        return list(pending)
+
+    def apply_action(self, action: int) -> KiothiState:
+        """The position after ``action``, which must be one of :meth:`legal_actions`
+        (unchecked: use :meth:`play` for a move from outside)."""
+        sowing = self._pending.pop(action, None) if self._pending else None
+        if sowing is None:
+            sowing = _Sowing(self, self.to_move, None)
+            sowing.run(action % SIZE, action // SIZE + 1)
+        return self._after_sowing(sowing, None)
+
+    def action_move(self, action: int) -> Move:
+        """The move dict of ``action``."""
+        h = action % SIZE
+        return {"type": "sow", "row": h // COLS, "column": h % COLS, "count": action // SIZE + 1}
+
+    def move_action(self, move: object) -> int:
+        """The action of a legal sowing ``move`` (checked like :meth:`play` checks it)."""
+        parsed = self.parse_move(move)
+        if parsed[0] != "sow":
+            raise ValueError("the opening's redistributions have no actions")
+        return (parsed[2] - 1) * SIZE + parsed[1]
 
     def _after_sowing(self, sowing: _Sowing, trace: list[Event] | None) -> KiothiState:
         """The position after a legal sowing: the game goes on, ends because the next
@@ -656,7 +702,14 @@ class _Sowing:
             self.emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(h)})
 
     def sow_from_next(self, h: int, k: int) -> int:
+        """Drop ``k`` warriors, one into each boma after ``h``; returns the last one."""
         b, sown, nki = self.b, self.sown, self.nki
+        if self.trace is None and not self.drop_releases:  # the hot loop of search
+            for _ in range(k):
+                h = NEXT[h]
+                b[h] += 1
+                sown[h] = True
+            return h
         holes: list[Cell] | None = [] if self.trace is not None else None
         released: list[int] = []
         for _ in range(k):
@@ -772,7 +825,7 @@ class _Sowing:
     def capture(self, last: int) -> None:
         """End of sowing in an empty boma: capture from the opposite one if allowed."""
         b, p = self.b, self.p
-        opp = opposite(last)
+        opp = OPPOSITE[last]
         why: NoCaptureWhy
         if OWNER[last] != p:
             why, rule = "opponent_row", "capture"

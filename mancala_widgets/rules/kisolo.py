@@ -55,6 +55,11 @@ DEFAULT_OPTIONS = KISOLO.check_options({}, InvalidPositionError)
 
 #: What makes two positions "the same" for the repetition draw: the board and who moves.
 Key = tuple[tuple[int, ...], int]
+#: The fast path (no trace) remembers lap ends from this lap on. A lap end that repeats
+#: means the move cycles for ever, so a move that ends before this lap repeated nothing;
+#: one that gets this far is played again remembering every lap end, which finds the
+#: first repeat exactly where step 6 says.
+RECORD_FROM_LAP = 32
 
 
 class Geometry:
@@ -200,7 +205,42 @@ class KisoloState:
 
     def successors(self) -> list[tuple[Move, KisoloState]]:
         """Every legal move with the position after it."""
-        return [(m, self.play(m)) for m in self.legal_moves()]
+        return [(self.action_move(a), self.apply_action(a)) for a in self.legal_actions()]
+
+    # -- integer actions: the fast path for search and playouts -------------------
+    #
+    # Sowing hole h (index r * columns + c) is action h; a turn-start capture of column c
+    # is action 4 * columns + c. Moves as dicts are for the JSON boundary.
+
+    def legal_actions(self) -> list[int]:
+        """The legal moves as actions (see above), in the order of :meth:`legal_moves`."""
+        if self.status != "playing":
+            return []
+        captures = self.capture_columns()
+        if captures:
+            return [ROWS * self.columns + c for c in captures]
+        b = self.board
+        return [h for h in sorted(self.geo.circuit[self.to_move]) if b[h]]
+
+    def apply_action(self, action: int) -> KisoloState:
+        """The position after ``action``, which must be one of :meth:`legal_actions`
+        (unchecked: use :meth:`play` for a move from outside)."""
+        size = ROWS * self.columns
+        if action >= size:
+            return _Turn(self, None).run("capture", action - size)
+        return _Turn(self, None).run("sow", action)
+
+    def action_move(self, action: int) -> Move:
+        """The move dict of ``action``."""
+        n, size = self.columns, ROWS * self.columns
+        if action >= size:
+            return {"type": "capture", "column": action - size}
+        return {"type": "sow", "row": action // n, "column": action % n}
+
+    def move_action(self, move: object) -> int:
+        """The action of a legal ``move`` (checked like :meth:`play` checks it)."""
+        kind, arg = self.parse_move(move)
+        return ROWS * self.columns + arg if kind == "capture" else arg
 
     # -- legal moves ------------------------------------------------------------
 
@@ -209,19 +249,6 @@ class KisoloState:
         p = self.to_move
         b, mine, theirs = self.board, self.geo.inner[p], self.geo.inner[1 - p]
         return [c for c in range(self.columns) if b[mine[c]] and b[theirs[c]]]
-
-    def legal_moves(self) -> list[Move]:
-        if self.status != "playing":
-            return []
-        captures = self.capture_columns()
-        if captures:
-            return [{"type": "capture", "column": c} for c in captures]
-        n, b = self.columns, self.board
-        return [
-            {"type": "sow", "row": h // n, "column": h % n}
-            for h in sorted(self.geo.circuit[self.to_move])
-            if b[h]
-        ]
 
     def parse_move(self, move: object) -> tuple[Literal["capture", "sow"], int]:
         """Check a move dict; returns ``("capture", column)`` or ``("sow", hole index)``."""
@@ -287,6 +314,9 @@ class KisoloState:
         kind, arg = self.parse_move(move)
         return _Turn(self, trace, history).run(kind, arg)
 
+    def legal_moves(self) -> list[Move]:
+        return [self.action_move(a) for a in self.legal_actions()]
+
 
 class _Turn:
     """One turn, RULES.md steps 1-6, on a private copy of the board."""
@@ -296,8 +326,14 @@ class _Turn:
         state: KisoloState,
         trace: list[Event] | None,
         history: Mapping[Hashable, int] | None = None,
+        record_from: int | None = None,
     ) -> None:
         self.history = history
+        #: Lap ends are remembered (for step 6) from this lap on: all of them while
+        #: tracing, or when the fast path plays a long move again.
+        self.record_from = (
+            (1 if trace is not None else RECORD_FROM_LAP) if record_from is None else record_from
+        )
         self.state = state
         self.geo = state.geo
         self.b = state.board[:]
@@ -366,6 +402,7 @@ class _Turn:
         return last, won
 
     def run(self, kind: str, arg: int) -> KisoloState:
+        self.move = (kind, arg)
         geo, b, p = self.geo, self.b, self.p
         if kind == "capture":
             last, won = self.capture_column(arg, "turn_start_capture")
@@ -403,7 +440,10 @@ class _Turn:
                 then = "end"
             perpetual = False
             repeat_of: int | None = None
-            if then != "end":
+            if then != "end" and self.lap >= self.record_from:
+                if self.lap == RECORD_FROM_LAP and self.record_from == RECORD_FROM_LAP:
+                    # A long move on the fast path: play it again remembering every lap end.
+                    return _Turn(self.state, None, self.history, record_from=1).run(*self.move)
                 # Step 6: a lap end seen before in this move means the sowing cycles.
                 key = (tuple(b), last, occupied)
                 repeat_of = seen.get(key)
