@@ -356,17 +356,17 @@ class _Turn:
         b, nxt = self.b, self.geo.next
         h = start
         b[h] += 1
-        holes = [h] if self.trace is not None else None
+        if self.trace is None:  # the hot loop of search and playouts
+            for _ in range(m - 1):
+                h = nxt[h]
+                b[h] += 1
+            return h
+        holes = [h]
         for _ in range(m - 1):
             h = nxt[h]
             b[h] += 1
-            if holes is not None:
-                holes.append(h)
-        if holes is not None:
-            if self.tracing:
-                self.emit(
-                    {"kind": "sow", "lap": self.lap, "cells": [self.geo.cell(x) for x in holes]}
-                )
+            holes.append(h)
+        self.emit({"kind": "sow", "lap": self.lap, "cells": [self.geo.cell(x) for x in holes]})
         return h
 
     def capture_wins(self, c: int) -> bool:
@@ -449,8 +449,10 @@ class _Turn:
                 repeat_of = seen.get(key)
                 perpetual = repeat_of is not None or self.lap >= LAP_LIMIT
                 seen[key] = self.lap
-            wins = then == "capture" and self.capture_wins(n % n_cols)
-            if perpetual or then == "end" or wins:
+            # A trace summarises skipped laps before the lap end that ends the move.
+            if self.trace is not None and (
+                perpetual or then == "end" or then == "capture" and self.capture_wins(n % n_cols)
+            ):
                 self.flush_skipped()
             if self.tracing:
                 self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
