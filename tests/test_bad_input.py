@@ -342,3 +342,27 @@ def test_unknown_variant_options_are_refused():
         initial_position("kisolo", rows=4)
     with pytest.raises(InvalidPositionError, match="game = 'mancala'"):
         initial_position("mancala")
+
+
+def test_a_finished_game_refuses_every_move_as_game_over():
+    for finished, move in ((KISOLO_WON, sow(2, 0)), (KIOTHI_OVER, sow(1, 0, 1))):
+        with pytest.raises(GameOverError) as e:
+            apply_move(finished, move)
+        assert e.value.rule == "game_over"
+
+
+def test_a_bad_cell_is_echoed_as_json_shortened_past_60_characters():
+    def refusal(lift_0):
+        with pytest.raises(InvalidMoveError) as e:
+            apply_move(KIOTHI, redistribute([lift_0, [1, 5]], [[1, 0, 10]]))
+        return str(e.value)
+
+    sixty = [0] * 20  # "[0, 0, ..., 0]": 3 characters a zero, 60 in all
+    assert f"lift[0] = {json.dumps(sixty)}: expected [row, column]" in refusal(sixty)
+    longer = [12345] + [0] * 19  # 64 characters: the first 57, then "..."
+    text = json.dumps(longer)
+    assert f"lift[0] = {text[:57]}...: expected [row, column]" in refusal(longer)
+    sixty_one = [10] + [0] * 19
+    assert f"lift[0] = {json.dumps(sixty_one)[:57]}...: expected" in refusal(sixty_one)
+    # Not JSON at all (a set): shown as Python writes it.
+    assert "lift[0] = {1, 4}: expected [row, column]" in refusal({1, 4})
