@@ -123,6 +123,15 @@ BAD_POSITIONS = [
     ("kiothi finished with warriors", {**KIOTHI_OVER, "board": KIOTHI["board"]}, "still holds 60"),
     ("kiothi wrong winner", {**KIOTHI_OVER, "winner": "north"}, "give 'won' for south"),
     ("kiothi mover stuck", edit(KIOTHI_T3, ["board"], [[5] * 10, [0] * 10]), "has no legal move"),
+    ("kisolo missing field", edit(KISOLO, ["reason"], DELETE), "Kisolo position: missing field"),
+    (
+        "kiothi missing field",
+        edit(KIOTHI, ["jails"], DELETE),
+        "Kiothi position: missing field 'jails'",
+    ),
+    ("kiothi unknown player", edit(KIOTHI, ["to_move"], "east"), "to_move = 'east'"),
+    ("kiothi bad option", {**KIOTHI, "perpetual": "sometimes"}, "perpetual = 'sometimes'"),
+    ("kisolo bad option", {**KISOLO, "relay": "previous"}, "relay = 'previous'"),
 ]
 
 
@@ -366,3 +375,60 @@ def test_a_bad_cell_is_echoed_as_json_shortened_past_60_characters():
     assert f"lift[0] = {json.dumps(sixty_one)[:57]}...: expected" in refusal(sixty_one)
     # Not JSON at all (a set): shown as Python writes it.
     assert "lift[0] = {1, 4}: expected [row, column]" in refusal({1, 4})
+
+
+# Which rule each refusal above names (IllegalMoveError.rule), as RULES.md calls it.
+RULE_OF_REFUSAL = {
+    "sow while capture due": "turn_start_capture",
+    "capture not possible": "turn_start_capture",
+    "opponent's hole": "own_holes",
+    "kiothi sow in the opening": "opening_redistribution",
+    "kiothi redistribute after the opening": "opening_redistribution",
+    "lift three bomas": "opening_redistribution",
+    "lift the same boma twice": "opening_redistribution",
+    "lift an empty boma": "opening_redistribution",
+    "lift the opponent's boma": "opening_redistribution",
+    "placement misses warriors": "opening_redistribution",
+    "placement of zero": "opening_redistribution",
+    "placement twice in one boma": "opening_redistribution",
+    "lift more than the boma holds": "partial_lifting",
+    "kiothi opponent's boma": "own_bomas",
+    "finished kisolo": "game_over",
+    "finished kiothi": "game_over",
+}
+
+
+def test_every_refusal_names_its_rule():
+    refused = [b for b in BAD_MOVES if b[3] in (IllegalMoveError, GameOverError)]
+    assert sorted(b[0] for b in refused) == sorted(RULE_OF_REFUSAL)
+    for name, position, move, _, _ in refused:
+        with pytest.raises(IllegalMoveError) as e:
+            apply_move(position, move)
+        assert e.value.rule == RULE_OF_REFUSAL[name], name
+
+
+def test_sowing_an_empty_kisolo_hole_is_refused_by_the_sowing_rule():
+    with pytest.raises(IllegalMoveError, match=r"hole \(0,3\) is empty") as e:
+        apply_move(AFTER_CAPTURE, sow(0, 3))  # North's outer hole 4, captured
+    assert e.value.rule == "sow"
+
+
+def test_a_sowing_from_the_other_side_names_the_rows_the_mover_may_sow():
+    board = [[1] * 7, [0] * 7, [0] * 7, [1] * 7]
+    with pytest.raises(IllegalMoveError, match="south may only sow their own rows 2 and 3"):
+        apply_move({**KISOLO, "board": board}, sow(0, 0))
+    with pytest.raises(IllegalMoveError, match="north may only sow their own rows 0 and 1"):
+        apply_move({**KISOLO, "board": board, "to_move": "north"}, sow(3, 0))
+    with pytest.raises(
+        IllegalMoveError, match=r"boma \(0,0\) is north's; south sows only from row 1"
+    ):
+        apply_move(KIOTHI_T3, sow(0, 0, 1))
+
+
+def test_a_position_of_the_other_game_is_refused_by_each_game():
+    from mancala_widgets.rules import KiothiState, KisoloState
+
+    with pytest.raises(InvalidPositionError, match="game = 'kisolo': expected 'kiothi'"):
+        KiothiState.from_dict({**KIOTHI, "game": "kisolo"})
+    with pytest.raises(InvalidPositionError, match="game = 'kiothi': expected 'kisolo'"):
+        KisoloState.from_dict({**KISOLO, "game": "kiothi"})

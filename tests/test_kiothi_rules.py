@@ -324,3 +324,43 @@ def test_perpetual_move_is_illegal_and_not_listed():
         apply_move(case["position"], case["move"])
     assert e.value.rule == "perpetual_sowing"
     assert case["move"] not in legal_moves(case["position"])
+
+
+# -- the board's facts and what the engine offers search ----------------------------
+
+
+def test_own_left_and_right_north_faces_the_other_way():
+    from mancala_widgets.rules.kiothi import own_boma, own_index
+
+    # RULES.md: South's index i is column i of row 1; North's is column 9 - i of row 0,
+    # so North's leftmost boma is (0,9) and its rightmost (0,0).
+    south, north = 0, 1
+    assert [divmod(own_boma(south, i), 10) for i in (0, 3, 9)] == [(1, 0), (1, 3), (1, 9)]
+    assert [divmod(own_boma(north, i), 10) for i in (0, 3, 9)] == [(0, 9), (0, 6), (0, 0)]
+    assert [own_index(h) for h in (10, 13, 19, 9, 6, 0)] == [0, 3, 9, 0, 3, 9]
+
+
+def test_a_position_in_the_opening_is_never_the_same_as_one_after_it():
+    # The same board, marks, jails and player to move: an opening turn (a redistribution
+    # is due) and a sowing turn are different positions; two sowing turns are the same.
+    north, south = [5] * 6 + [0] * 4, [0] * 4 + [5] * 6
+
+    def key(to_move, turn):
+        return load_position(pos(north, south, to_move=to_move, turn=turn)).key()
+
+    assert key("south", 1) != key("south", 3) and key("north", 2) != key("north", 4)
+    assert key("south", 3) == key("south", 9) and key("north", 4) == key("north", 8)
+
+
+def test_successors_are_the_legal_sowings_and_the_positions_they_lead_to():
+    start = load_position(initial_position("kiothi"))
+    with pytest.raises(ValueError, match="opening"):
+        start.successors()  # the opening's redistributions are too many to list
+    later = load_position(pos([0] * 9 + [1], [0, 2] + [0] * 8))
+    moves = [m for m, _ in later.successors()]
+    assert moves == legal_moves(later.to_dict()) == [sow(1, 1, 1), sow(1, 1, 2)]
+    assert [s.to_dict() for _, s in later.successors()] == [
+        apply_move(later.to_dict(), m) for m in moves
+    ]
+    over = apply_move(pos([0, 0, 1] + [0] * 7, [0, 1] + [0] * 8), sow(1, 1, 1))  # a capture
+    assert over["status"] != "playing" and load_position(over).successors() == []

@@ -232,3 +232,14 @@ def test_a_finished_game_has_no_legal_moves():
 def test_singleton_sowing_is_allowed():
     p = pos(board(h3_3=1, h1_0=1))
     assert {"type": "sow", "row": 3, "column": 3} in legal_moves(p)
+
+
+def test_a_turn_start_capture_is_due_only_while_the_game_is_played():
+    from mancala_widgets.rules import load_position
+
+    full = [[3] * 7 for _ in range(4)]  # every column has stones in both inner holes
+    assert load_position(pos(full)).forced_capture()
+    drawn = {**pos(full), "status": "draw", "reason": "repetition"}
+    assert not load_position(drawn).forced_capture() and legal_moves(drawn) == []
+    no_facing = pos(board(h2_0=1, h1_1=1))
+    assert not load_position(no_facing).forced_capture()
