@@ -77,6 +77,10 @@ def check_move(state, move, judge=True):
         action = state.move_action(move)
         assert state.action_move(action) == move
         assert dump_position(state.apply_action(action)) == after, "the action path agrees"
+    if not state.opening and not any(e["kind"] == "laps_skipped" for e in trace):
+        laps = max(e["lap"] for e in trace if "lap" in e)
+        captures = sum(e["kind"] == "capture" for e in trace)
+        assert after_state.move_stats == (laps, captures), "simulations count what the trace shows"
     json.dumps(trace)
     assert dump_position(load_position(after)) == after, "dump/load round-trips"
     assert (after["status"] == "playing") == bool(legal_moves(after)), (
