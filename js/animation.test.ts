@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUDGET, duration, MovePlayer, pace, TIMING, type Frame } from "./animation";
+import { BUDGET, duration, MovePlayer, pace, TIMING, timeoutScheduler, type Frame } from "./animation";
 import type { Position, TraceEvent } from "./types";
 
 const before: Position = {
@@ -181,6 +181,14 @@ describe("pacing", () => {
     expect(p.event({ kind: "turn_end", to_move: "north" })).toBe(0);
   });
 
+  it("still shows a move stone by stone when that takes 60 ms a stone", () => {
+    const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 65 }, (): [number, number] => [3, 1]) };
+    const ends: TraceEvent[] = Array.from({ length: 12 }, () => ({ kind: "lap_end", lap: 1, cell: [3, 1], occupied: false, then: "end" }));
+    // 350 + 65 * 260 + 350 + 12 * 700 = 26,000 ms at the natural pace: scaled to 6,000, a stone takes 60 ms.
+    expect(pace([sowing, ...ends]).drop).toBe(60);
+    expect(pace([sowing, ...ends, { kind: "turn_end", to_move: "north" }]).drop).toBe(0);
+  });
+
   it("speeds the same pace up for a move a little too long", () => {
     const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 24 }, (): [number, number] => [3, 1]) };
     const p = pace([sowing]);
@@ -201,6 +209,81 @@ describe("pacing", () => {
 });
 
 describe("MovePlayer controls", () => {
+  it("shows nothing and plays nothing before the first move", () => {
+    let idle = 0;
+    const p = new MovePlayer(() => {}, () => 1, manualClock().schedule, () => (idle += 1));
+    expect([p.playing, p.busy, p.length, p.states]).toEqual([false, false, 0, []]);
+    p.finish();
+    expect(idle).toBe(1);
+  });
+
+  it("is busy until the move's last event is shown, and not while paused", () => {
+    const clock = manualClock();
+    const busy: [number, boolean][] = [];
+    const p: MovePlayer = new MovePlayer((f) => busy.push([f.step, p.busy]), () => 1, clock.schedule);
+    p.load(before, trace, true);
+    while (clock.waiting) clock.tick();
+    // Clicks wait while the move is shown, but not through the pause after its last event.
+    expect(busy.filter(([step]) => step === trace.length).map(([, b]) => b)).toEqual([false, false]);
+    expect(busy.filter(([step]) => step > 0 && step < trace.length).every(([, b]) => b)).toBe(true);
+    p.load(before, trace, true);
+    clock.tick();
+    p.pause();
+    expect(p.busy).toBe(false);
+  });
+
+  it("shows at once a move that arrives while the one shown is paused", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule);
+    p.load(before, trace, true);
+    clock.tick();
+    p.pause();
+    const next: TraceEvent[] = [{ kind: "turn_end", to_move: "south" }];
+    p.load({ ...before, to_move: "north" }, next, true);
+    expect(p.trace).toBe(next);
+    expect(p.mover).toBe("north");
+  });
+
+  it("shows a position with no move at once, stopping the move playing", () => {
+    const clock = manualClock();
+    const frames: Frame[] = [];
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+    p.load(before, trace, true);
+    clock.tick();
+    const other: Position = { ...before, to_move: "north", board: [[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 2]] };
+    p.clear(other);
+    expect([p.playing, p.length, clock.waiting]).toEqual([false, 0, 0]);
+    expect(frames[frames.length - 1]).toMatchObject({ step: 0, event: null, drops: null });
+    expect(frames[frames.length - 1].state.board).toEqual(other.board);
+  });
+
+  it("plays a move again from its start when Play is pressed at its end", () => {
+    const clock = manualClock();
+    const frames: Frame[] = [];
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+    p.load(before, trace, false);
+    expect(p.step).toBe(trace.length);
+    p.play();
+    expect(p.step).toBe(0);
+    expect(frames[frames.length - 1].state.board).toEqual(before.board);
+  });
+
+  it("waits for real with the default scheduler, and can be cancelled", () => {
+    vi.useFakeTimers();
+    try {
+      const fired: string[] = [];
+      timeoutScheduler(() => fired.push("kept"), 100);
+      const cancel = timeoutScheduler(() => fired.push("cancelled"), 100);
+      cancel();
+      vi.advanceTimersByTime(99);
+      expect(fired).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(fired).toEqual(["kept"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("pauses and plays on from where it stopped", () => {
     const clock = manualClock();
     const p = new MovePlayer(() => {}, () => 1, clock.schedule);
