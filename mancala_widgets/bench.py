@@ -75,7 +75,9 @@ def per_second(fn, items, seconds: float) -> float:
     return count / (time.perf_counter() - start)
 
 
-def move_times(game, variant, name: str, moves: int) -> list[float]:
+def move_times(game, variant, name: str, moves: int, depths: list | None = None) -> list[float]:
+    """Seconds per move of level ``name`` as South against random; the depths its search
+    reached go into ``depths``."""
     player, opponent = level(name, 7), level("random", 8)
     times, state, played = [], new_state(game, **variant), 0
     while played < moves:
@@ -85,6 +87,8 @@ def move_times(game, variant, name: str, moves: int) -> list[float]:
             t = time.perf_counter()
             move = player.choose(state)
             times.append(time.perf_counter() - t)
+            if depths is not None and getattr(player, "reached", 0):
+                depths.append(player.reached)
             played += 1
         else:
             move = opponent.choose(state)
@@ -293,11 +297,13 @@ def main(argv=None):
     print("\nComputer levels, seconds per move (as South against random)")
     print(f"{'variant':34} " + " ".join(f"{n:>16}" for n in LEVELS))
     for game, variant in VARIANTS[:1] + VARIANTS[2:3]:
-        cells = []
+        cells, depths = [], []
         for name in LEVELS:
-            times = move_times(game, variant, name, 10 if opts.quick else 40)
+            times = move_times(game, variant, name, 10 if opts.quick else 40,
+                               depths if name == "expert" else None)
             cells.append(f"{statistics.mean(times):.3f} max {max(times):.2f}")
-        print(f"{name_of(game, variant):34} " + " ".join(f"{c:>16}" for c in cells))
+        print(f"{name_of(game, variant):34} " + " ".join(f"{c:>16}" for c in cells)
+              + f"   expert depth {statistics.mean(depths):.2f}")
     review_times()
     games = 20 if opts.quick else 100
     print(f"\nLadder: each level against the one below, {games} seeded games, sides alternating"
