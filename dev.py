@@ -36,13 +36,14 @@ def run(*cmd, **kw):
 
 
 def setup():
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py may be run by an older python3)
         sys.exit(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
     if not PY.exists():
         venv.create(VENV, with_pip=True)
     run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(NPM, "ci" if (ROOT / "package-lock.json").exists() else "install",
-        "--no-audit", "--no-fund")
+    run(
+        NPM, "ci" if (ROOT / "package-lock.json").exists() else "install", "--no-audit", "--no-fund"
+    )
     run(NPM, "run", "build")
     run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
 
@@ -52,9 +53,14 @@ def chromium() -> None:
     it), else Playwright's own build."""
     if os.environ.get("CI") == "true" and shutil.which("apt-get") and os.geteuid() == 0:
         # Korean fonts, so the screenshots of the Korean lessons are legible.
-        missing = [p for p, f in (("chromium", "/usr/bin/chromium"),
-                                  ("fonts-nanum", "/usr/share/fonts/truetype/nanum"))
-                   if not os.path.exists(f)]
+        missing = [
+            p
+            for p, f in (
+                ("chromium", "/usr/bin/chromium"),
+                ("fonts-nanum", "/usr/share/fonts/truetype/nanum"),
+            )
+            if not os.path.exists(f)
+        ]
         if missing:
             run("apt-get", "update", "-qq")
             run("apt-get", "install", "-y", "-qq", *missing)
@@ -97,8 +103,9 @@ def bench() -> int:
     code = 0
     if (ROOT / "mancala_widgets" / "bench.py").exists():
         code |= subprocess.run([str(PY), "-m", "mancala_widgets.bench"], cwd=ROOT).returncode
-    code |= subprocess.run([str(PY), "-m", "pytest", "-q", "-s", "tests/e2e/bench_browser.py"],
-                           cwd=ROOT).returncode
+    code |= subprocess.run(
+        [str(PY), "-m", "pytest", "-q", "-s", "tests/e2e/bench_browser.py"], cwd=ROOT
+    ).returncode
     return code
 
 
@@ -132,25 +139,41 @@ def mutants() -> int:
     stats = json.loads((ROOT / "mutants" / "mutmut-cicd-stats.json").read_text())
     tested = stats["killed"] + stats["survived"] + stats.get("timeout", 0)
     python_rate = (stats["killed"] + stats.get("timeout", 0)) / max(1, tested)
-    listing = subprocess.run([str(BIN / "mutmut"), "results"], cwd=ROOT, env=env,
-                             capture_output=True, text=True).stdout
-    survivors = [line.split(":")[0].strip() for line in listing.splitlines()
-                 if line.strip().endswith("survived")]
+    listing = subprocess.run(
+        [str(BIN / "mutmut"), "results"], cwd=ROOT, env=env, capture_output=True, text=True
+    ).stdout
+    survivors = [
+        line.split(":")[0].strip()
+        for line in listing.splitlines()
+        if line.strip().endswith("survived")
+    ]
     print("\nSurviving mutants of the rules engine:")
     for name in survivors:
-        print(subprocess.run([str(BIN / "mutmut"), "show", name], cwd=ROOT, env=env,
-                             capture_output=True, text=True).stdout)
+        print(
+            subprocess.run(
+                [str(BIN / "mutmut"), "show", name],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+            ).stdout
+        )
     code = subprocess.run([NPM, "exec", "--", "stryker", "run"], cwd=ROOT).returncode
     report = json.loads((ROOT / "reports" / "mutation" / "mutation.json").read_text())
     js = [m["status"] for f in report["files"].values() for m in f["mutants"]]
     js_killed = sum(s in ("Killed", "Timeout") for s in js)
     js_tested = sum(s in ("Killed", "Timeout", "Survived", "NoCoverage") for s in js)
     js_rate = js_killed / max(1, js_tested)
-    print("\nplanted bugs: " + ("each one caught" if planted == 0 else "FAILED (see its lines above)"))
-    print(f"rules engine (mutmut): {stats['killed'] + stats.get('timeout', 0)} of {tested} "
-          f"mutants killed, {python_rate:.1%} (goal 90%); {len(survivors)} survived")
-    print(f"front end (StrykerJS): {js_killed} of {js_tested} mutants killed, {js_rate:.1%} "
-          "(goal 80%)")
+    caught = "each one caught" if planted == 0 else "FAILED (see its lines above)"
+    print("\nplanted bugs: " + caught)
+    print(
+        f"rules engine (mutmut): {stats['killed'] + stats.get('timeout', 0)} of {tested} "
+        f"mutants killed, {python_rate:.1%} (goal 90%); {len(survivors)} survived"
+    )
+    print(
+        f"front end (StrykerJS): {js_killed} of {js_tested} mutants killed, {js_rate:.1%} "
+        "(goal 80%)"
+    )
     return 0 if python_rate >= 0.9 and js_rate >= 0.8 and code == 0 and planted == 0 else 1
 
 
@@ -175,25 +198,34 @@ def build_wheel(source: Path = ROOT, outdir: Path = ROOT / "dist", python=PY) ->
 def wheel() -> int:
     setup()
     path = build_wheel()
-    print(f"Built {path.relative_to(ROOT)}: pip install \"{path.relative_to(ROOT)}[lab]\" "
-          "installs it with no Node (then: python -m mancala_widgets lessons).")
+    print(
+        f'Built {path.relative_to(ROOT)}: pip install "{path.relative_to(ROOT)}[lab]" '
+        "installs it with no Node (then: python -m mancala_widgets lessons)."
+    )
     return 0
 
 
 def lab() -> int:
     setup()
     copy_new(ROOT / "notebooks", WORKSPACE)
-    print(f"The lessons are copied to {WORKSPACE.relative_to(ROOT)}/ (the originals stay as "
-          "they are).", flush=True)
+    print(
+        f"The lessons are copied to {WORKSPACE.relative_to(ROOT)}/ (the originals stay as "
+        "they are).",
+        flush=True,
+    )
     root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    return subprocess.run([str(BIN / "jupyter"), "lab", *root, str(WORKSPACE)],
-                          cwd=ROOT).returncode
+    return subprocess.run([str(BIN / "jupyter"), "lab", *root, str(WORKSPACE)], cwd=ROOT).returncode
 
 
 def main(argv: list[str]) -> int:
-    commands = {"lab": lambda: lab(), "test": lambda: test(argv[1:]), "bench": lambda: bench(),
-                "mutants": lambda: mutants(), "site": lambda: site(argv[1:]),
-                "wheel": lambda: wheel()}
+    commands = {
+        "lab": lambda: lab(),
+        "test": lambda: test(argv[1:]),
+        "bench": lambda: bench(),
+        "mutants": lambda: mutants(),
+        "site": lambda: site(argv[1:]),
+        "wheel": lambda: wheel(),
+    }
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2

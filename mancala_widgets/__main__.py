@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 Runner = Callable[[argparse.Namespace], int]
 COMMANDS: list[Callable[[argparse._SubParsersAction], Runner]] = []
@@ -34,21 +34,30 @@ def handouts(subparsers) -> Runner:
     from .text import LOCALES
 
     p = subparsers.add_parser(
-        "handouts", help="write printable handouts (HTML) into a folder",
+        "handouts",
+        help="write printable handouts (HTML) into a folder",
         description="Write every board template, both rule cards, the game record sheet and "
-                    "the lessons' diagrams as printable HTML files, and list the files written.")
+        "the lessons' diagrams as printable HTML files, and list the files written.",
+    )
     p.add_argument("out_dir", metavar="OUT_DIR", help="the folder to write into (made if missing)")
     p.add_argument("--locale", choices=LOCALES, default="en", help="language (default: en)")
     p.add_argument("--paper", choices=tuple(PAPERS), default="a4", help="paper (default: a4)")
-    p.add_argument("--lesson", dest="lessons", metavar="ID", nargs="+", action="extend",
-                   help="only these lessons (an id or a lesson file; default: every packaged "
-                        "lesson)")
+    p.add_argument(
+        "--lesson",
+        dest="lessons",
+        metavar="ID",
+        nargs="+",
+        action="extend",
+        help="only these lessons (an id or a lesson file; default: every packaged lesson)",
+    )
 
     def run(args: argparse.Namespace) -> int:
         from .handouts import HandoutError, write_handouts
+
         try:
-            paths = write_handouts(args.out_dir, locale=args.locale, paper=args.paper,
-                                   lessons=args.lessons)
+            paths = write_handouts(
+                args.out_dir, locale=args.locale, paper=args.paper, lessons=args.lessons
+            )
         except HandoutError as e:
             p.error(str(e))
         except OSError as e:
@@ -65,18 +74,32 @@ def lessons(subparsers) -> Runner:
     from .text import LOCALES
 
     p = subparsers.add_parser(
-        "lessons", help="copy the lesson notebooks into a folder and open them in JupyterLab",
+        "lessons",
+        help="copy the lesson notebooks into a folder and open them in JupyterLab",
         description="Copy the lesson notebooks (English, and Korean in ko/) and the teacher "
-                    "guides (teacher/) into a folder of your own, then open JupyterLab there "
-                    "on the first lesson in your language. Needs JupyterLab: "
-                    'pip install "mancala-widgets[lab]".')
-    p.add_argument("out_dir", metavar="DIR", nargs="?", default="mancala-lessons",
-                   help="the folder to copy into: new or empty (default: mancala-lessons)")
-    p.add_argument("--locale", choices=LOCALES, default="en",
-                   help="the language of the lesson JupyterLab opens (default: en)")
+        "guides (teacher/) into a folder of your own, then open JupyterLab there "
+        "on the first lesson in your language. Needs JupyterLab: "
+        'pip install "mancala-widgets[lab]".',
+    )
+    p.add_argument(
+        "out_dir",
+        metavar="DIR",
+        nargs="?",
+        default="mancala-lessons",
+        help="the folder to copy into: new or empty (default: mancala-lessons)",
+    )
+    p.add_argument(
+        "--locale",
+        choices=LOCALES,
+        default="en",
+        help="the language of the lesson JupyterLab opens (default: en)",
+    )
     p.add_argument("--no-lab", action="store_true", help="only copy; do not start JupyterLab")
-    p.add_argument("--force", action="store_true",
-                   help="copy into a folder that is not empty, replacing the lessons there")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="copy into a folder that is not empty, replacing the lessons there",
+    )
 
     def run(args: argparse.Namespace) -> int:
         import importlib.util
@@ -85,6 +108,7 @@ def lessons(subparsers) -> Runner:
         from pathlib import Path
 
         from .classroom import LessonsFolderError, copy_lessons, start_notebook
+
         try:
             copied = copy_lessons(args.out_dir, force=args.force)
         except LessonsFolderError as e:
@@ -97,13 +121,22 @@ def lessons(subparsers) -> Runner:
         if args.no_lab:
             return 0
         if importlib.util.find_spec("jupyterlab") is None:
-            print('JupyterLab is not installed: pip install "mancala-widgets[lab]", then open '
-                  f'the lessons with: jupyter lab "{start}"', file=sys.stderr)
+            print(
+                'JupyterLab is not installed: pip install "mancala-widgets[lab]", then open '
+                f'the lessons with: jupyter lab "{start}"',
+                file=sys.stderr,
+            )
             return 1
         # As root (a container, a classroom server) JupyterLab refuses to start without it.
         root = ["--allow-root"] if getattr(os, "geteuid", lambda: 1)() == 0 else []
-        lab = [sys.executable, "-m", "jupyterlab", *root, f"--ServerApp.root_dir={folder}",
-               str(start)]
+        lab = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            *root,
+            f"--ServerApp.root_dir={folder}",
+            str(start),
+        ]
         if os.name == "posix":
             # JupyterLab takes this process over, so Ctrl+C and a stop signal reach it.
             os.execv(sys.executable, lab)
@@ -114,8 +147,8 @@ def lessons(subparsers) -> Runner:
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict]:
     parser = argparse.ArgumentParser(
-        prog="python -m mancala_widgets",
-        description="Tools for teaching Kisolo and Kiothi.")
+        prog="python -m mancala_widgets", description="Tools for teaching Kisolo and Kiothi."
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     runners = {}
     for add in COMMANDS:

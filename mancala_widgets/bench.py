@@ -24,24 +24,28 @@ least 80% of its games against the one below.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from itertools import count, repeat
 
 from .players import LEVELS, level
 from .review import REVIEW_NODES, review
-from .rules import new_state
+from .rules import State, new_state
 
-VARIANTS = [("kisolo", {"columns": 7}), ("kisolo", {"columns": 6}),
-            ("kiothi", {"start_holes": 6, "orthodox": True}),
-            ("kiothi", {"start_holes": 5, "orthodox": True}),
-            ("kiothi", {"start_holes": 6, "orthodox": False})]
+VARIANTS = [
+    ("kisolo", {"columns": 7}),
+    ("kisolo", {"columns": 6}),
+    ("kiothi", {"start_holes": 6, "orthodox": True}),
+    ("kiothi", {"start_holes": 5, "orthodox": True}),
+    ("kiothi", {"start_holes": 6, "orthodox": False}),
+]
 
 
 def name_of(game: str, variant: dict) -> str:
@@ -52,7 +56,8 @@ def random_playouts(game, variant, seconds: float) -> tuple[float, list]:
     """Games per second of random play on the engine's integer actions (the opening's
     redistributions as moves), and positions met on the way (for the other figures)."""
     opening_player, rng = level("random", 1), random.Random(1)
-    positions, games, start = [], 0, time.perf_counter()
+    positions: list[State] = []
+    games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = new_state(game, **variant)
         while state.status == "playing":
@@ -87,8 +92,9 @@ def move_times(game, variant, name: str, moves: int, depths: list | None = None)
             t = time.perf_counter()
             move = player.choose(state)
             times.append(time.perf_counter() - t)
-            if depths is not None and getattr(player, "reached", 0):
-                depths.append(player.reached)
+            reached = getattr(player, "reached", 0)
+            if depths is not None and reached:
+                depths.append(reached)
             played += 1
         else:
             move = opponent.choose(state)
@@ -96,8 +102,9 @@ def move_times(game, variant, name: str, moves: int, depths: list | None = None)
     return times
 
 
-def ladder_game(game: str, strong: str, weak: str, i: int, max_moves: int = 2000,
-                time_limit: float = 1.0) -> str:
+def ladder_game(
+    game: str, strong: str, weak: str, i: int, max_moves: int = 2000, time_limit: float = 1.0
+) -> str:
     """Game ``i`` of a ladder pair: the stronger level is South in even games.
     Returns "win", "draw" or "loss" for the stronger level; a game still going
     after ``max_moves`` moves counts as a draw. With a generous ``time_limit``
@@ -114,8 +121,9 @@ def ladder_game(game: str, strong: str, weak: str, i: int, max_moves: int = 2000
     return "win" if state.winner == (0 if i % 2 == 0 else 1) else "loss"
 
 
-def ladder(game: str, games: int, processes: int | None = None
-           ) -> Iterator[tuple[str, str, int, int, float]]:
+def ladder(
+    game: str, games: int, processes: int | None = None
+) -> Iterator[tuple[str, str, int, int, float]]:
     """Each level against the next weaker one, a row per pair as it finishes:
     (strong, weak, wins, draws, seconds). The games are spread over the cores;
     they are seeded, so the result does not depend on how they are spread. With one
@@ -128,12 +136,18 @@ def ladder(game: str, games: int, processes: int | None = None
             pass
     play = pool.map if pool else map
     with pool or nullcontext():
-        for weak, strong in zip(LEVELS, LEVELS[1:]):
+        for weak, strong in zip(LEVELS, LEVELS[1:], strict=False):
             start = time.perf_counter()
-            results = list(play(ladder_game, repeat(game), repeat(strong), repeat(weak),
-                                range(games)))
-            yield (strong, weak, results.count("win"), results.count("draw"),
-                   time.perf_counter() - start)
+            results = list(
+                play(ladder_game, repeat(game), repeat(strong), repeat(weak), range(games))
+            )
+            yield (
+                strong,
+                weak,
+                results.count("win"),
+                results.count("draw"),
+                time.perf_counter() - start,
+            )
 
 
 #: OpenSpiel's MCTS bot against the expert level: simulations per action (a Kiothi rollout
@@ -171,9 +185,13 @@ def mcts_game(name: str, simulations: int, i: int) -> tuple[float, float, int, f
     from .openspiel import move_to_actions
 
     game = pyspiel.load_game(name)
-    bot = mcts.MCTSBot(game, 2.0, simulations,
-                       mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
-                       random_state=np.random.RandomState(i))
+    bot = mcts.MCTSBot(
+        game,
+        2.0,
+        simulations,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
+        random_state=np.random.RandomState(i),
+    )
     expert = level("expert", seed=i)
     side = i % 2
     state = game.new_initial_state()
@@ -190,16 +208,17 @@ def mcts_game(name: str, simulations: int, i: int) -> tuple[float, float, int, f
                 state.apply_action(action)
         seconds[mover] += time.perf_counter() - start
         moves[mover] += 1
-    return (state.returns()[side], seconds[side], moves[side], seconds[1 - side],
-            moves[1 - side])
+    return (state.returns()[side], seconds[side], moves[side], seconds[1 - side], moves[1 - side])
 
 
 def openspiel_bench(seconds: float, games: int) -> None:
     """OpenSpiel's C++ oware next to our two Python games, and MCTS against the expert."""
     from . import openspiel  # registers kisolo and kiothi
 
-    print("OpenSpiel, one process: random games/s of a loop of legal_actions/apply_action"
-          " (seeded random.Random), and the engine's own random playouts/s")
+    print(
+        "OpenSpiel, one process: random games/s of a loop of legal_actions/apply_action"
+        " (seeded random.Random), and the engine's own random playouts/s"
+    )
     print(f"{'game':22} {'games/s':>9} {'actions/game':>13} {'engine playouts/s':>18}")
     engine_rates: dict[str, float] = {}
     for name in ("oware", *openspiel.GAME_NAMES):
@@ -213,10 +232,14 @@ def openspiel_bench(seconds: float, games: int) -> None:
         print(f"{name + ' (' + kind + ')':22} {rate:9,.0f} {length:13,.0f} {engine:>18}")
     for name, goal in (("kisolo", oware), ("kiothi", 600.0)):
         met = "met" if engine_rates[name] >= goal else "NOT met"
-        print(f"goal: {name} engine playouts {engine_rates[name]:,.0f}/s >= {goal:,.0f}/s "
-              f"({'oware, this run' if name == 'kisolo' else 'fixed'}): {met}")
-    print(f"\nOpenSpiel's MCTS bot (uct_c 2, one random rollout a simulation) against the expert"
-          f" level, {games} games each, sides alternating (games spread over all cores)")
+        print(
+            f"goal: {name} engine playouts {engine_rates[name]:,.0f}/s >= {goal:,.0f}/s "
+            f"({'oware, this run' if name == 'kisolo' else 'fixed'}): {met}"
+        )
+    print(
+        f"\nOpenSpiel's MCTS bot (uct_c 2, one random rollout a simulation) against the expert"
+        f" level, {games} games each, sides alternating (games spread over all cores)"
+    )
     pool = ProcessPoolExecutor() if (os.cpu_count() or 1) > 1 else None
     play = pool.map if pool else map
     with pool or nullcontext():
@@ -226,10 +249,12 @@ def openspiel_bench(seconds: float, games: int) -> None:
             results = [r[0] for r in rows]
             mcts_s = sum(r[1] for r in rows) / sum(r[2] for r in rows)
             expert_s = sum(r[3] for r in rows) / sum(r[4] for r in rows)
-            print(f"  {name:7} MCTS {sims} simulations/action vs expert: "
-                  f"{results.count(1.0)} wins, {results.count(0.0)} draws, "
-                  f"{results.count(-1.0)} losses for MCTS; s/move MCTS {mcts_s:.2f}, "
-                  f"expert {expert_s:.2f}")
+            print(
+                f"  {name:7} MCTS {sims} simulations/action vs expert: "
+                f"{results.count(1.0)} wins, {results.count(0.0)} draws, "
+                f"{results.count(-1.0)} losses for MCTS; s/move MCTS {mcts_s:.2f}, "
+                f"expert {expert_s:.2f}"
+            )
 
 
 def long_game(game: str, moves: int = 60) -> tuple[int, list]:
@@ -249,27 +274,38 @@ def long_game(game: str, moves: int = 60) -> tuple[int, list]:
 
 def review_times(moves: int = 60) -> None:
     """The review's line: wall and CPU seconds to review a seeded game of ``moves`` moves."""
-    print(f"\nReview: a seeded {moves}-move game (random players), every position assessed by"
-          f" the expert level, {REVIEW_NODES['kisolo']:,} nodes a position")
+    print(
+        f"\nReview: a seeded {moves}-move game (random players), every position assessed by"
+        f" the expert level, {REVIEW_NODES['kisolo']:,} nodes a position"
+    )
     for game in ("kisolo", "kiothi"):
         seed, states = long_game(game, moves)
         wall, cpu = time.perf_counter(), time.process_time()
         result = review(states, level="expert", seed=0)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"  review  {game:7} seed {seed:<3} {len(states) - 1} moves: {wall:.2f} s "
-              f"({cpu:.2f} s CPU), {len(result.turning_points)} turning points")
+        print(
+            f"  review  {game:7} seed {seed:<3} {len(states) - 1} moves: {wall:.2f} s "
+            f"({cpu:.2f} s CPU), {len(result.turning_points)} turning points"
+        )
 
 
 def main(argv=None):
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--quick", action="store_true", help="shorter runs, a 20-game ladder")
-    args.add_argument("--openspiel", action="store_true",
-                      help="only the OpenSpiel figures: oware, kisolo and kiothi random games/s,"
-                           " MCTS against the expert (needs the [openspiel] extra)")
-    args.add_argument("--review", action="store_true",
-                      help="only the review line: a seeded 60-move game of each game reviewed")
+    args.add_argument(
+        "--openspiel",
+        action="store_true",
+        help="only the OpenSpiel figures: oware, kisolo and kiothi random games/s,"
+        " MCTS against the expert (needs the [openspiel] extra)",
+    )
+    args.add_argument(
+        "--review",
+        action="store_true",
+        help="only the review line: a seeded 60-move game of each game reviewed",
+    )
     opts = args.parse_args(argv)
-    sys.stdout.reconfigure(line_buffering=True)  # figures appear as they are measured
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)  # figures appear as they are measured
     seconds = 1.0 if opts.quick else 3.0
     if opts.review:
         review_times()
@@ -292,26 +328,37 @@ def main(argv=None):
         traced = per_second(lambda sm: sm[0].play(sm[1], []), moves, seconds / 2)
         legal = per_second(lambda s: s.legal_actions(), sowing[:500], seconds / 2)
         samples[(game, tuple(variant.items()))] = playing
-        print(f"{name_of(game, variant):34} {rate:11,.0f} {applied:9,.0f} {traced:9,.0f} "
-              f"{legal:9,.0f}")
+        print(
+            f"{name_of(game, variant):34} {rate:11,.0f} {applied:9,.0f} {traced:9,.0f} "
+            f"{legal:9,.0f}"
+        )
     print("\nComputer levels, seconds per move (as South against random)")
     print(f"{'variant':34} " + " ".join(f"{n:>16}" for n in LEVELS))
     for game, variant in VARIANTS[:1] + VARIANTS[2:3]:
-        cells, depths = [], []
+        cells: list[str] = []
+        depths: list[int] = []
         for name in LEVELS:
-            times = move_times(game, variant, name, 10 if opts.quick else 40,
-                               depths if name == "expert" else None)
+            times = move_times(
+                game, variant, name, 10 if opts.quick else 40, depths if name == "expert" else None
+            )
             cells.append(f"{statistics.mean(times):.3f} max {max(times):.2f}")
-        print(f"{name_of(game, variant):34} " + " ".join(f"{c:>16}" for c in cells)
-              + f"   expert depth {statistics.mean(depths):.2f}")
+        print(
+            f"{name_of(game, variant):34} "
+            + " ".join(f"{c:>16}" for c in cells)
+            + f"   expert depth {statistics.mean(depths):.2f}"
+        )
     review_times()
     games = 20 if opts.quick else 100
-    print(f"\nLadder: each level against the one below, {games} seeded games, sides alternating"
-          " (games spread over all cores)")
+    print(
+        f"\nLadder: each level against the one below, {games} seeded games, sides alternating"
+        " (games spread over all cores)"
+    )
     for game in ("kisolo", "kiothi"):
         for strong, weak, wins, draws, secs in ladder(game, games):
-            print(f"  {game:7} {strong:>7} vs {weak:<7} {wins:4}/{games} wins "
-                  f"({100 * wins / games:.0f}%), {draws} draws, {secs:.0f} s")
+            print(
+                f"  {game:7} {strong:>7} vs {weak:<7} {wins:4}/{games} wins "
+                f"({100 * wins / games:.0f}%), {draws} draws, {secs:.0f} s"
+            )
 
 
 if __name__ == "__main__":
