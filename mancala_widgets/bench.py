@@ -230,11 +230,11 @@ def openspiel_bench(seconds: float, games: int) -> None:
             engine = f"{engine_rates[name]:,.0f}"
         kind = "C++" if name == "oware" else "Python"
         print(f"{name + ' (' + kind + ')':22} {rate:9,.0f} {length:13,.0f} {engine:>18}")
-    for name, goal in (("kisolo", oware), ("kiothi", 600.0)):
+    for name, goal, what in (("kisolo", oware, "oware, this run"), ("kiothi", 600.0, "fixed")):
         met = "met" if engine_rates[name] >= goal else "NOT met"
         print(
             f"goal: {name} engine playouts {engine_rates[name]:,.0f}/s >= {goal:,.0f}/s "
-            f"({'oware, this run' if name == 'kisolo' else 'fixed'}): {met}"
+            f"({what}): {met}"
         )
     print(
         f"\nOpenSpiel's MCTS bot (uct_c 2, one random rollout a simulation) against the expert"
