@@ -2,6 +2,7 @@
 
 import json
 import random
+import sys
 
 import pytest
 
@@ -268,3 +269,108 @@ def test_a_bad_move_changes_nothing():
 def test_start_and_variant_must_agree():
     with pytest.raises(InvalidPositionError, match="disagrees"):
         GameRecord("kisolo", start=CYCLE_START, columns=7)
+
+
+def test_a_record_is_kisolo_unless_told_and_starts_with_an_empty_trace():
+    rec = GameRecord()
+    assert rec.game == "kisolo" and rec.position == initial_position("kisolo")
+    assert rec.last_trace == []
+
+
+def test_a_start_given_equal_to_the_standard_one_is_saved_as_the_standard_start():
+    for game, variant in (("kisolo", {"columns": 6}), ("kiothi", {"start_holes": 5})):
+        rec = GameRecord(game, start=initial_position(game, **variant))
+        assert rec.standard_start and rec.to_json()["start"] is None
+    with pytest.raises(InvalidPositionError, match="a kiothi position was given for a kisolo"):
+        GameRecord("kisolo", start=initial_position("kiothi"))
+
+
+def test_a_saved_record_is_json_indented_one_space_a_level(tmp_path):
+    rec = GameRecord("kisolo", columns=6)
+    rec.play({"type": "capture", "column": 2})
+    text = rec.dumps()
+    assert text.startswith('{\n "format": "mancala-widgets/game-record",\n "version": 2,\n')
+    rec.save(tmp_path / "game.json")
+    saved = (tmp_path / "game.json").read_text(encoding="utf-8")
+    assert saved == text + "\n" and GameRecord.load(tmp_path / "game.json").moves == rec.moves
+
+
+DROP = object()
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"result": DROP}, "game record: missing field 'result'"),
+        (
+            {"variant": 7},
+            "variant = 7: expected an object such as {'columns': 7} or {'start_holes'",
+        ),
+        ({"moves": "x3"}, "moves: expected a list, got str"),
+        # An old or unknown version: not said to be newer.
+        ({"version": 0}, "version = 0: this program reads versions 1 and 2"),
+    ],
+)
+def test_broken_record_files_say_what_is_wrong_and_what_was_expected(change, message):
+    data = {k: v for k, v in {**GameRecord("kisolo").to_json(), **change}.items() if v is not DROP}
+    with pytest.raises(InvalidRecordError) as e:
+        GameRecord.from_json(data)
+    assert message in str(e.value)
+    assert "newer" not in str(e.value)
+
+
+def test_a_result_that_disagrees_is_shown_next_to_the_result_replayed():
+    data = GameRecord("kiothi").to_json()
+    data["result"] = {"status": "won", "winner": "south", "reason": "no legal move"}
+    with pytest.raises(InvalidRecordError) as e:
+        GameRecord.from_json(data)
+    assert str(e.value) == (
+        f"result = {json.dumps(data['result'])}: replaying the moves gives "
+        '{"status": "playing", "winner": null, "reason": null} at the end of the main line'
+    )
+
+
+def test_a_file_nested_too_deeply_is_refused_with_a_clear_error():
+    with pytest.raises(InvalidRecordError, match="nested too deeply to read"):
+        GameRecord.loads("[" * 100_000 + "]" * 100_000)
+
+
+def test_variations_nested_deeper_than_python_can_follow_are_refused():
+    # Each variation holds the next one a move further on: a file as deep as the game
+    # is long. Python's recursion limit is lowered, step by step, until the file loads:
+    # a short game is then enough, and on the way the loader must say what is wrong.
+    rec = GameRecord("kisolo", columns=6)
+
+    def nested(state, depth):
+        moves = state.legal_moves()
+        if depth == 0 or not moves:
+            return []
+        if len(moves) == 1:
+            return [moves[0], *nested(state.play(moves[0]), depth)]
+        a, b = moves[-2], moves[-1]
+        return [{**a, "variations": [[b, *nested(state.play(b), depth - 1)]]}]
+
+    data = {**rec.to_json(), "moves": nested(rec.state, 40)}
+    frames, frame = 0, sys._getframe()
+    while frame is not None:
+        frames, frame = frames + 1, frame.f_back
+    limit, outcomes = sys.getrecursionlimit(), []
+    for extra in range(10, 400, 2):
+        sys.setrecursionlimit(frames + extra)
+        try:
+            GameRecord.from_json(data)
+            outcomes.append("loaded")
+            break
+        except InvalidRecordError as e:
+            outcomes.append(str(e))
+        except RecursionError:
+            outcomes.append("too little stack to begin")
+        finally:
+            sys.setrecursionlimit(limit)
+    assert outcomes[-1] == "loaded"
+    assert "moves: the variations are nested too deeply to read" in outcomes
+    assert set(outcomes) <= {
+        "moves: the variations are nested too deeply to read",
+        "too little stack to begin",
+        "loaded",
+    }

@@ -333,3 +333,54 @@ def test_any_tree_saves_and_loads_to_the_same_tree(game, seed, steps):
     for node in rec.root.walk():
         copy = again.find(node.path)
         assert copy.position == node.position and copy.trace == node.trace
+
+
+def test_the_same_move_written_differently_is_followed_not_tried_again():
+    rec = GameRecord("kisolo", columns=7)
+    rec.play({"type": "capture", "column": 2})
+    rec.undo()
+    rec.play({"column": 2, "type": "capture"})  # its fields in another order
+    assert len(rec.root.variations) == 1
+    kiothi = GameRecord("kiothi")
+    kiothi.play({"type": "redistribute", "lift": [[1, 4], [1, 5]], "place": [[1, 0, 4], [1, 1, 6]]})
+    kiothi.undo()
+    # The same two bomas lifted and the same placements, listed in another order.
+    kiothi.play({"type": "redistribute", "lift": [[1, 5], [1, 4]], "place": [[1, 1, 6], [1, 0, 4]]})
+    assert len(kiothi.root.variations) == 1
+    kiothi.undo()
+    kiothi.play({"type": "redistribute", "lift": [[1, 6], [1, 7]], "place": [[1, 0, 4], [1, 1, 6]]})
+    assert len(kiothi.root.variations) == 2, "other bomas lifted: a variation"
+
+
+def test_going_to_a_node_makes_its_line_the_one_redo_follows():
+    rec, main, other = game_with_a_variation()
+    rec.goto_node((0, 0, 0, 0))  # the main line's end
+    rec.goto(0)
+    assert [rec.redo() is not None for _ in range(4)] == [True] * 4
+    assert rec.moves == main and rec.redo() is None
+    with pytest.raises(MalformedError, match='moves = "2": expected a whole number from 0 to 4'):
+        rec.goto("2")
+    with pytest.raises(MalformedError, match="the start cannot be deleted"):
+        rec.delete_variation(())
+
+
+def test_a_loaded_record_redoes_each_variation_along_its_own_first_line():
+    rec, main, other = game_with_a_variation()
+    rec.play(rec.legal_moves()[0])  # the variation goes on one more move
+    variation = rec.moves
+    loaded = GameRecord.loads(rec.dumps())
+    loaded.goto_node(loaded.find((0, 0, 1)))  # the variation's first move
+    loaded.redo()
+    assert loaded.moves == variation
+
+
+def test_lines_give_each_variation_its_first_move_with_no_variations_of_its_own():
+    from mancala_widgets.rules.tree import lines
+
+    rec, main, other = game_with_a_variation()
+    shape = lines(rec.root, lambda node, variations: (node.move, variations))
+    assert [move for move, _ in shape] == main
+    assert shape[2][1] == [[(other, [])]] and all(
+        v == [] for i, (_, v) in enumerate(shape) if i != 2
+    )
+    assert repr(rec.node).endswith(f"move={json.dumps(other)}>")
