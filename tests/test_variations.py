@@ -384,3 +384,28 @@ def test_lines_give_each_variation_its_first_move_with_no_variations_of_its_own(
         v == [] for i, (_, v) in enumerate(shape) if i != 2
     )
     assert repr(rec.node).endswith(f"move={json.dumps(other)}>")
+
+
+def test_a_refused_tree_echoes_the_move_or_the_first_60_characters_of_what_it_got():
+    long_move = {"type": "capture", "column": 3, "note": "x" * 80}
+    cases = [
+        (
+            [tried(CAPTURE[3], [CAPTURE[3]])],
+            'moves[0].variations[0][0] = {"type": "capture", "column": 3}: the same move as '
+            "moves[0]; the lines tried from one position each start with a different move",
+        ),
+        (
+            [{**CAPTURE[3], "variations": long_move}],
+            f"moves[0].variations = {json.dumps(long_move)[:60]}: expected a list of the lines "
+            "played instead of moves[0], each a list of moves",
+        ),
+        (
+            [tried(CAPTURE[3], long_move)],
+            f"moves[0].variations[0] = {json.dumps(long_move)[:60]}: expected a list of at "
+            "least one move",
+        ),
+    ]
+    for moves, message in cases:
+        with pytest.raises(InvalidRecordError) as e:
+            GameRecord.from_json(v2(moves))
+        assert str(e.value) == message
