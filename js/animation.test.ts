@@ -56,6 +56,7 @@ describe("MovePlayer", () => {
     while (clock.waiting) clock.tick();
     // start, lift, stone, stone, after the lap, lap end, turn end
     expect(clock.waits).toEqual([350, 700, 260, 260, 350, 700, 350]);
+    expect(p.playing).toBe(false);
     // Each frame: the events fully shown, the stones fallen of the sowing under way, the event it shows.
     expect(frames.map((f) => [f.step, f.drops, f.event?.kind ?? null])).toEqual([
       [0, null, null], [0, null, null], [1, null, "lift"], [1, 1, "sow"], [1, 2, "sow"], [2, null, "sow"],
@@ -347,6 +348,29 @@ describe("MovePlayer controls", () => {
     expect(idle).toBe(2);
     p.dispose();
     expect(clock.waiting).toBe(0);
+  });
+
+  it("replays to its end a move the student cut short", () => {
+    let idle = 0;
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule, () => (idle += 1));
+    p.load(before, trace, true);
+    clock.tick();
+    p.finish();
+    p.replay();
+    while (clock.waiting) clock.tick();
+    expect([idle, p.step, p.playing]).toEqual([2, trace.length, false]);
+  });
+
+  it("stops and forgets the moves queued when disposed", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule);
+    p.load(before, trace, true);
+    p.load(before, [{ kind: "turn_end", to_move: "south" }], true);
+    p.dispose();
+    expect([p.playing, clock.waiting]).toEqual([false, 0]);
+    p.toEnd();
+    expect(p.trace).toBe(trace);
   });
 
   it("plays a queued move after skipping to the end of the one playing", () => {
