@@ -564,6 +564,9 @@ COMMON_MESSAGES = [
     {"kind": "reset"},
     {"kind": "goto", "moves": 0},
     {"kind": "goto", "moves": 1},
+    {"kind": "goto_node", "node": 0},
+    {"kind": "goto_node", "node": 1},
+    {"kind": "hint"},
 ]
 NKI = load_lesson("nki")
 MESSAGES = {
@@ -588,6 +591,8 @@ def board_state(board) -> str:
             board.can_undo,
             board.can_redo,
             board.history,
+            board.move_tree,
+            board.line_ids,
             lesson,
             getattr(board, "_index", None),
             getattr(board, "_feedback", None),
