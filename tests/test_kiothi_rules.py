@@ -340,6 +340,13 @@ def test_own_left_and_right_north_faces_the_other_way():
     assert [own_index(h) for h in (10, 13, 19, 9, 6, 0)] == [0, 3, 9, 0, 3, 9]
 
 
+def test_each_boma_faces_the_one_in_the_same_column_of_the_other_row():
+    from mancala_widgets.rules.kiothi import opposite
+
+    # RULES.md: (r,c) faces (1-r,c); boma (r, c) is index r * 10 + c.
+    assert [opposite(h) for h in (0, 3, 9, 10, 13, 19)] == [10, 13, 19, 0, 3, 9]
+
+
 def test_a_position_in_the_opening_is_never_the_same_as_one_after_it():
     # The same board, marks, jails and player to move: an opening turn (a redistribution
     # is due) and a sowing turn are different positions; two sowing turns are the same.

@@ -291,6 +291,7 @@ def runaway():
 
 
 @pytest.mark.slow
+@pytest.mark.mutation  # the only test of a perpetual move played out
 def test_a_perpetual_move_draws_with_that_option():
     case = runaway()
     position, move = case["position"], case["move"]
