@@ -329,7 +329,7 @@ def test_each_option_is_narrated_in_its_own_words(locale):
     pussa = told("kisolo", kisolo(RELAY_BOARD), sow30)
     common, own_row = {
         "en": ("the common relay lifts this landing hole itself", "own sowing emptied"),
-        "ko": ("흔한 릴레이에 따라 떨어진 그 구멍", "자기 씨뿌리기로 자기 안쪽 줄을 비웠"),
+        "ko": ("흔한 릴레이에 따라 떨어진 구멍 자체를", "자기 씨뿌리기로 자기 안쪽 줄을 비웠"),
     }[locale]
     assert any(common in line for line in landing)
     assert not any("pussa kanawa" in line for line in landing)
