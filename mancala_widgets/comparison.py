@@ -135,7 +135,7 @@ def compare(
 
     >>> pair = compare(game="kiothi", readings=({}, {"nki_release": "drop"}), locale="ko")
     >>> [board.title for board in pair.boards]
-    ['nki는 들 때 풀림', 'nki는 들 때와 전사가 떨어질 때 풀림']
+    ['nki는 집어 들 때 풀림', 'nki는 집어 들 때와 전사가 떨어질 때 풀림']
     """
     check_locale(locale)
     if position is not None:
