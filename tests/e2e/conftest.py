@@ -191,6 +191,22 @@ def browser(playwright_driver):
     b.close()
 
 
+def run_all_cells(page: Page) -> None:
+    """Run > Run All Cells, and wait until the first code cell has been sent to the kernel
+    (its prompt no longer reads "[ ]:"). On a loaded machine the menu's click was once
+    lost with the prompt still blank; it is then given once more."""
+    first = page.locator(".jp-CodeCell .jp-InputPrompt").first
+    for attempt in (1, 2):
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            expect(first).not_to_have_text("[ ]:", timeout=15_000)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
 def ours(error) -> bool:
     """An error thrown by the board's code (loaded by anywidget from a blob: URL), not by
     JupyterLab or Notebook 7 themselves, which log a few of their own."""
@@ -246,8 +262,7 @@ class Notebook:
         expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=60_000)
 
     def run_all(self):
-        self.page.get_by_role("menuitem", name="Run", exact=True).click()
-        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        run_all_cells(self.page)
 
     def cell(self, i: int):
         return self.page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").nth(i)

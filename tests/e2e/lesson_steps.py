@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import nbformat
+from conftest import run_all_cells
 from playwright.sync_api import Page, expect
 
 from mancala_widgets.rules import apply_move, legal_moves
@@ -29,8 +30,7 @@ def wait_for_notebook(page: Page, name: str, kernel: str, timeout: float) -> Non
 
 
 def run_all(page: Page) -> None:
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all_cells(page)
     expect(page.locator(".jp-InputPrompt", has_text="[*]")).to_have_count(0, timeout=180_000)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     expect(errors).to_have_count(0)

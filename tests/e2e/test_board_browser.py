@@ -10,6 +10,7 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
 from pathlib import Path
 
 import pytest
+from conftest import run_all_cells
 from playwright.sync_api import expect
 
 from mancala_widgets.rules import apply_move, initial_position
@@ -302,8 +303,7 @@ def test_board_in_notebook_7(page, lab):
     page.goto(f"{base}/notebooks/nb7.ipynb?token={token}")
     expect(page.locator(".jp-Cell")).to_have_count(1, timeout=60_000)
     expect(page.locator("[data-status='idle']").first).to_be_attached(timeout=60_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all_cells(page)
     expect(page.locator(".mw-root .mw-board")).to_be_visible(timeout=30_000)
     cell(page, 2, 0).click()
     expect(page.locator(".mw-status")).to_have_text("North to move", timeout=30_000)
