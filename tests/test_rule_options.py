@@ -308,7 +308,14 @@ def test_a_perpetual_move_draws_with_that_option():
     assert sum(map(sum, after["board"])) + sum(after["jails"].values()) == 60
     assert trace[-1]["rule"] == "perpetual_sowing" and trace[-1]["lap"] == 100_000
     assert "repeat_of_lap" not in trace[-1], "it reached the lap limit; nothing repeated"
-    assert [e["then"] for e in trace if e["kind"] == "lap_end"][-1] == "perpetual"
+    last = [e for e in trace if e["kind"] == "lap_end"][-1]
+    assert (last["then"], last["lap"], last["occupied"]) == ("perpetual", 100_000, True)
+    r, c = last["cell"]
+    assert after["board"][r][c] > 1, "stopped at a lap end in a boma that held warriors"
+    assert last["own_row"] == (r == 1) and position["to_move"] == "south"
+    skipped = [e for e in trace if e["kind"] == "laps_skipped"]
+    assert len(skipped) == 1 and skipped[0]["to_lap"] == 100_000
+    assert skipped[0]["board"] == after["board"], "the summary shows the board it stopped on"
     assert load_position(after).to_dict() == after, "the drawn position, warriors and all, loads"
 
 
