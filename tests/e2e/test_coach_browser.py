@@ -16,26 +16,14 @@ from mancala_widgets.rules import load_position
 from mancala_widgets.rules.record import GameRecord
 
 from test_board_browser import use_theme
+from test_review import KISOLO_WIN
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 #: South to move with two turn-start captures, one of which wins (worked out by hand
 #: in tests/test_review.py): the hint is that capture.
-WINNING_CAPTURE = {
-    "game": "kisolo",
-    "columns": 7,
-    "to_move": "south",
-    "board": [
-        [0, 0, 0, 0, 1, 0, 5],
-        [0, 1, 0, 0, 2, 0, 0],
-        [0, 1, 1, 1, 1, 0, 0],
-        [2, 0, 0, 0, 0, 0, 0],
-    ],
-    "status": "playing",
-    "winner": None,
-    "reason": None,
-}
+WINNING_CAPTURE = KISOLO_WIN
 
 
 def short_game(seed=2) -> GameRecord:
