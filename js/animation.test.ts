@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUDGET, duration, MovePlayer, pace, TIMING, timeoutScheduler, type Frame } from "./animation";
+import { BUDGET, duration, MovePlayer, pace, STEP_ACTIONS, stepCommand, TIMING, timeoutScheduler, type Frame } from "./animation";
 import type { Position, TraceEvent } from "./types";
 
 const before: Position = {
@@ -382,5 +382,58 @@ describe("MovePlayer controls", () => {
     p.toEnd();
     expect(p.trace).toBe(next);
     expect(p.playing).toBe(true);
+  });
+});
+
+describe("steps asked for by Python (boards side by side step together)", () => {
+  it("reads a step command, and nothing else", () => {
+    for (const action of STEP_ACTIONS) expect(stepCommand({ kind: "step", action, step: null })).toEqual({ action, step: null });
+    expect(stepCommand({ kind: "step", action: "goto", step: 0 })).toEqual({ action: "goto", step: 0 });
+    expect(stepCommand({ kind: "step", action: "goto", step: 3 })).toEqual({ action: "goto", step: 3 });
+    const refused: unknown[] = [
+      null, "step", 3, [], {}, { kind: "play", action: "back", step: null }, { action: "back", step: null },
+      { kind: "step", action: "jump", step: null }, { kind: "step", action: "back", step: 2 },
+      { kind: "step", action: "back" }, { kind: "step", action: "goto", step: -1 },
+      { kind: "step", action: "goto", step: 1.5 }, { kind: "step", action: "goto", step: "2" },
+      { kind: "step", action: "goto", step: null },
+    ];
+    for (const content of refused) expect(stepCommand(content)).toBeNull();
+  });
+
+  it("seeks to a number of events, the end past the last, and stops the animation", () => {
+    const frames: Frame[] = [];
+    const clock = manualClock();
+    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+    p.load(before, trace, true);
+    clock.tick(); // the lift
+    clock.tick(); // the first stone
+    p.command({ action: "goto", step: 2 });
+    expect(p.playing).toBe(false);
+    expect(clock.waiting).toBe(0);
+    expect(frames[frames.length - 1]).toMatchObject({ step: 2, drops: null, event: trace[1] });
+    expect(frames[frames.length - 1].state.board[3]).toEqual([0, 1, 1, 0, 0, 0]);
+    p.command({ action: "goto", step: 0 });
+    expect(frames[frames.length - 1]).toMatchObject({ step: 0, event: null });
+    p.command({ action: "goto", step: 99 });
+    expect(p.step).toBe(trace.length);
+  });
+
+  it("presses each step control as its button does", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule);
+    p.load(before, trace, false);
+    p.command({ action: "back", step: null });
+    expect([p.step, p.playing]).toEqual([3, false]);
+    p.command({ action: "back", step: null });
+    p.command({ action: "forward", step: null });
+    expect(p.step).toBe(3);
+    p.command({ action: "play", step: null });
+    expect(p.playing).toBe(true);
+    p.command({ action: "pause", step: null });
+    expect([p.step, p.playing, clock.waiting]).toEqual([3, false, 0]);
+    p.command({ action: "end", step: null });
+    expect(p.step).toBe(4);
+    p.command({ action: "replay", step: null });
+    expect([p.step, p.playing]).toEqual([0, true]);
   });
 });

@@ -2,7 +2,7 @@
 // Step controls move between the states before and after each event.
 
 import { applyEvent, statesOf, type ViewState } from "./view-state";
-import type { EventKind, Position, TraceEvent } from "./types";
+import type { EventKind, Position, StepAction, StepCommand, TraceEvent } from "./types";
 
 /** Milliseconds per step at speed 1, for a move short enough to show in full. */
 export const TIMING = { drop: 260, event: 700, quick: 350 };
@@ -61,6 +61,18 @@ export interface Frame {
   event: TraceEvent | null;
   /** For a sowing in progress: how many of its stones have fallen. */
   drops: number | null;
+}
+
+export const STEP_ACTIONS: readonly StepAction[] = ["replay", "back", "play", "pause", "forward", "end"];
+
+/** Python's custom message asking for a step (`{kind: "step", action, step}`), or
+ * null for any other message. */
+export function stepCommand(content: unknown): StepCommand | null {
+  if (typeof content !== "object" || content === null) return null;
+  const { kind, action, step } = content as Record<string, unknown>;
+  if (kind !== "step") return null;
+  if (action === "goto") return Number.isInteger(step) && (step as number) >= 0 ? { action, step: step as number } : null;
+  return STEP_ACTIONS.includes(action as StepAction) && step === null ? { action: action as StepAction, step: null } : null;
 }
 
 export type Scheduler = (fn: () => void, ms: number) => () => void;
@@ -155,6 +167,26 @@ export class MovePlayer {
     this.step = this.trace.length;
     this.render();
     this.next();
+  }
+
+  /** Show the move after `step` events (its end, past the last). */
+  seek(step: number): void {
+    if (step >= this.trace.length) return this.toEnd();
+    this.stop();
+    this.drops = null;
+    this.step = Math.max(0, step);
+    this.render();
+  }
+
+  /** Press a step control, or seek (a StepCommand from Python). */
+  command(c: StepCommand): void {
+    if (c.action === "goto") this.seek(c.step);
+    else if (c.action === "replay") this.replay();
+    else if (c.action === "back") this.back();
+    else if (c.action === "play") this.play();
+    else if (c.action === "pause") this.pause();
+    else if (c.action === "forward") this.forward();
+    else this.toEnd();
   }
 
   /** Show at once the end of the move playing and of any queued behind it, as

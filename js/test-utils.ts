@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cellKey } from "./cells";
-import type { Cell, Geometry, Message, Model, Move, Player, Position, Traits } from "./types";
+import type { Cell, Geometry, Message, Model, ModelListener, Move, Player, Position, Traits } from "./types";
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, "__fixtures__", name), "utf8"));
 const TEXT = fixture("text.json");
@@ -60,9 +60,9 @@ export function traitsOf(position: Position, extra: Partial<Traits> = {}): Trait
 
 export function fakeModel(initial: Traits) {
   const traits: Traits = { ...initial };
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<ModelListener>>();
   const sent: Message[] = [];
-  const model: Model & { update(changes: Partial<Traits>): void } = {
+  const model: Model & { update(changes: Partial<Traits>): void; receive(content: unknown): void } = {
     get: (k) => traits[k],
     set: (k, v) => {
       traits[k] = v;
@@ -77,6 +77,10 @@ export function fakeModel(initial: Traits) {
     update(changes) {
       Object.assign(traits, changes);
       for (const k of Object.keys(changes)) listeners.get(`change:${k}`)?.forEach((cb) => cb());
+    },
+    /** A custom message from Python. */
+    receive(content) {
+      listeners.get("msg:custom")?.forEach((cb) => cb(content));
     },
   };
   const count = () => [...listeners.values()].reduce((n, s) => n + s.size, 0);

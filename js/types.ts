@@ -354,8 +354,20 @@ export type Message =
   | { kind: "goto_node"; node: number }
   | { kind: "hint" }
   | { kind: "review" }
+  | { kind: "stepped"; action: StepAction; step: number }
   | { kind: "lesson"; action: "next" | "back" | "restart" }
   | { kind: "answer"; answer: Cell[] | number | string };
+
+/** The step controls under the board. When one is pressed the browser tells Python
+ * ("stepped", with the number of events shown after it), so that boards shown side
+ * by side can step together; Python may ask for a step (a StepCommand). */
+export type StepAction = "replay" | "back" | "play" | "pause" | "forward" | "end";
+
+/** What Python asks of the step controls: one of them, or "goto" a number of events. */
+export type StepCommand = { action: StepAction; step: null } | { action: "goto"; step: number };
+
+/** Listeners of the model: a trait's change, or a custom message from Python. */
+export type ModelListener = (content?: unknown) => void;
 
 /** The part of anywidget's model this front end uses. */
 export interface Model {
@@ -363,6 +375,6 @@ export interface Model {
   set<K extends keyof Traits>(name: K, value: Traits[K]): void;
   save_changes(): void;
   send(message: Message): void;
-  on(event: string, callback: () => void): void;
-  off(event: string, callback: () => void): void;
+  on(event: string, callback: ModelListener): void;
+  off(event: string, callback: ModelListener): void;
 }

@@ -102,6 +102,47 @@ describe("a move from Python", () => {
   });
 });
 
+describe("the step controls and Python", () => {
+  it("tell Python each control pressed and the events shown after it", () => {
+    const { model, sent } = fakeModel(traitsOf(K_START, MOVE));
+    widget.render({ model, el: host });
+    click($(".mw-back"));
+    click($(".mw-back"));
+    click($(".mw-forward"));
+    click($(".mw-end"));
+    click($(".mw-replay"));
+    click($(".mw-play"));
+    expect(sent).toEqual([
+      { kind: "stepped", action: "back", step: 2 },
+      { kind: "stepped", action: "back", step: 1 },
+      { kind: "stepped", action: "forward", step: 2 },
+      { kind: "stepped", action: "end", step: 3 },
+      { kind: "stepped", action: "replay", step: 0 },
+      { kind: "stepped", action: "pause", step: 0 },
+    ]);
+  });
+
+  it("step the move shown when Python asks, and ignore any other message", () => {
+    const { model, sent } = fakeModel(traitsOf(K_START, MOVE));
+    widget.render({ model, el: host });
+    expect(count(1, 3)).toBe("0");
+    model.receive({ kind: "step", action: "goto", step: 1 });
+    expect($(".mw-narration").textContent).toBe("captures");
+    expect(count(1, 3)).toBe("0");
+    expect(count(0, 3)).toBe("0");
+    model.receive({ kind: "step", action: "goto", step: 0 });
+    expect(count(1, 3)).toBe("3");
+    expect(status()).toBe("moving");
+    model.receive({ kind: "step", action: "end", step: null });
+    expect(status()).toBe("playing");
+    model.receive({ kind: "step", action: "goto", step: "0" });
+    model.receive({ kind: "lesson", action: "back" });
+    expect(status()).toBe("playing");
+    expect(count(1, 3)).toBe("0");
+    expect(sent).toEqual([]); // a step Python asked for is not reported back
+  });
+});
+
 describe("the toolbar and notices", () => {
   it("sends undo, redo and restart, and shows Python's error until the next message", () => {
     const { model, sent } = fakeModel(traitsOf(K_START, { can_undo: true, can_redo: true }));

@@ -3,7 +3,7 @@
 // the input state machine (input.ts) or the move player (animation.ts); after
 // each, the view model (view-model.ts) is drawn by the board and the panels.
 
-import { MovePlayer, type Frame } from "./animation";
+import { MovePlayer, stepCommand, type Frame } from "./animation";
 import { parseCell } from "./cells";
 import { el } from "./dom";
 import { flyDrop, flyTaken } from "./fly";
@@ -16,7 +16,7 @@ import { Header, Narration } from "./panels/status";
 import { Toolbar } from "./panels/toolbar";
 import { BoardView } from "./render";
 import { Words } from "./text";
-import type { Cell, Message, Model, Position, Traits } from "./types";
+import type { Cell, Message, Model, ModelListener, Position, StepAction, Traits } from "./types";
 import { moveList, viewModel, type Playback } from "./view-model";
 
 /** Every synced trait, read at once. */
@@ -70,7 +70,7 @@ export class BoardWidget {
   private focus: Cell = [0, 0];
   private moveCount: number;
   private shown: Position | null = null;
-  private listeners: [string, () => void][] = [];
+  private listeners: [string, ModelListener][] = [];
 
   constructor(private model: Model, host: HTMLElement) {
     const t = readTraits(model);
@@ -85,11 +85,11 @@ export class BoardWidget {
     this.hintLine = new HintLine(this.root);
     const player = (this.player = new MovePlayer((f) => this.showFrame(f), () => this.model.get("speed") || 1, undefined, () => this.render()));
     this.toolbar = new Toolbar(this.root, words, {
-      replay: () => player.replay(),
-      back: () => player.back(),
-      playPause: () => (player.playing ? player.pause() : player.play()),
-      forward: () => player.forward(),
-      end: () => player.toEnd(),
+      replay: () => this.stepped("replay"),
+      back: () => this.stepped("back"),
+      playPause: () => this.stepped(player.playing ? "pause" : "play"),
+      forward: () => this.stepped("forward"),
+      end: () => this.stepped("end"),
       speed: (v) => {
         model.set("speed", v);
         model.save_changes();
@@ -126,6 +126,10 @@ export class BoardWidget {
     this.on("change:move_tree", () => this.showHistory());
     this.on("change:line_ids", () => this.showHistory());
     this.on("change:speed", () => this.toolbar.showSpeed(this.model.get("speed")));
+    this.on("msg:custom", (content) => {
+      const command = stepCommand(content);
+      if (command) this.player.command(command);
+    });
     this.boardBox.addEventListener("click", (e) => this.onClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => {
@@ -134,7 +138,13 @@ export class BoardWidget {
     this.root.addEventListener("keydown", (e) => this.onLessonKey(e));
   }
 
-  private on(event: string, cb: () => void): void {
+  /** A step control pressed: step, and tell Python (boards side by side step together). */
+  private stepped(action: StepAction): void {
+    this.player.command({ action, step: null });
+    this.model.send({ kind: "stepped", action, step: this.player.step });
+  }
+
+  private on(event: string, cb: ModelListener): void {
     this.model.on(event, cb);
     this.listeners.push([event, cb]);
   }

@@ -1,11 +1,14 @@
 """Two boards side by side, from the same position, each playing its own reading of
 the rules (the rule options of ``rules/game.py``, ``Game.options``): Kisolo's pussa
 kanawa next to the common relay, say, so that a class plays the same move on both
-and steps through each move with the boards' own controls.
+and steps through the two moves together, event by event.
 
 A move played on one board (by a click or from Python) is played on the other too
 while the other shows the same board, with the same player to move, and allows
-the move; after that the boards go their own ways.
+the move; after that the boards go their own ways. While the boards show the same
+move from the same position, a step control pressed on one (back, forward, replay,
+play, pause, end) steps the others too: after *back* or *forward* every board shows
+as many events of its move as the board pressed, or the end of a shorter move.
 
 >>> start = {"game": "kisolo", "columns": 7, "to_move": "south",
 ...          "board": [[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 1],
@@ -37,6 +40,7 @@ from .rules.game import game as game_of
 from .text import check_locale, tr
 from .text.names import hole_name, narrate_end
 from .widgets import Board
+from .widgets.board import STEP_ACTIONS
 
 #: What a comparison shows by default: Kisolo's own relay, then the common relay.
 RELAYS: tuple[dict[str, Any], ...] = ({}, {"relay": "landing"})
@@ -60,6 +64,7 @@ class Comparison(ipywidgets.HBox):
         self._mirroring = False
         for board in self.boards:
             board.on_move(self._mirror)
+            board.on_step(self._step_together)
 
     def play(self, move: dict) -> list[list[Event]]:
         """Play ``move`` on every board; their traces, in the boards' order. Raises the
@@ -71,6 +76,14 @@ class Comparison(ipywidgets.HBox):
             return [board.play(move) for board in self.boards]
         finally:
             self._mirroring = False
+
+    def press(self, action: str) -> None:
+        """Press the same step control on every board (one of ``STEP_ACTIONS``:
+        ``"replay"``, ``"back"``, ``"play"``, ``"pause"``, ``"forward"``, ``"end"``)."""
+        if action not in STEP_ACTIONS:
+            raise ValueError(f"unknown step {action!r}: expected one of {', '.join(STEP_ACTIONS)}")
+        for board in self.boards:
+            board.press(action)
 
     def reset(self) -> None:
         """Every board back to the start position."""
@@ -113,6 +126,20 @@ class Comparison(ipywidgets.HBox):
                 board.play(move)
         finally:
             self._mirroring = False
+
+    def _step_together(self, action: str, step: int, pressed: Board) -> None:
+        """A step control pressed on one board, followed by the boards that show the same
+        move from the same position."""
+        before = pressed.position_before
+        for board in self.boards:
+            if board is pressed or before is None or board.position_before is None:
+                continue
+            if board.last_move != pressed.last_move or not _same(board.position_before, before):
+                continue
+            if action in ("back", "forward"):
+                board.press("goto", min(step, len(board.trace)))
+            else:
+                board.press(action)
 
 
 def compare(

@@ -103,6 +103,52 @@ def test_a_click_on_one_board_plays_the_same_move_on_the_other():
     assert [b.move_count for b in pair.boards] == [1, 1]
 
 
+def pressed(board, action, step):
+    board._on_message(board, {"kind": "stepped", "action": action, "step": step}, [])
+
+
+def asked(pair):
+    """What each board of ``pair`` asks its browser from now on."""
+    sent = [[] for _ in pair.boards]
+    for board, log in zip(pair.boards, sent, strict=True):
+        board.send = log.append
+    return sent
+
+
+def test_a_step_pressed_on_one_board_steps_the_other_to_as_many_events():
+    pair = compare(START)
+    left, right = pair.boards
+    # Outer hole 2: pussa kanawa's move is 7 events long, the common relay's 10.
+    pair.play({"type": "sow", "row": 3, "column": 1})
+    assert (len(left.trace), len(right.trace)) == (7, 10)
+    sent = asked(pair)
+    pressed(right, "back", 9)  # further than the left board's move: it shows its end
+    pressed(left, "back", 6)
+    pressed(right, "forward", 3)
+    pressed(left, "play", 0)
+    pressed(right, "pause", 1)
+    pressed(left, "replay", 0)
+    pressed(right, "end", 10)
+    step = lambda action, to=None: {"kind": "step", "action": action, "step": to}
+    assert sent[0] == [step("goto", 7), step("goto", 3), step("pause"), step("end")]
+    assert sent[1] == [step("goto", 6), step("play"), step("replay")]
+
+
+def test_boards_step_together_only_while_they_show_the_same_move():
+    pair = compare(START)
+    left, right = pair.boards
+    pair.play(SOW_OUTER_1)
+    right.undo()
+    right.play({"type": "sow", "row": 3, "column": 1})
+    sent = asked(pair)
+    pressed(left, "back", 2)
+    assert sent == [[], []]
+    pair.press("replay")
+    assert sent == [[{"kind": "step", "action": "replay", "step": None}]] * 2
+    with pytest.raises(ValueError, match="unknown step 'goto'"):
+        pair.press("goto")
+
+
 def test_a_move_one_board_refuses_is_played_on_none():
     pair = compare(START)
     left, right = pair.boards

@@ -567,6 +567,7 @@ COMMON_MESSAGES = [
     {"kind": "goto_node", "node": 0},
     {"kind": "goto_node", "node": 1},
     {"kind": "hint"},
+    {"kind": "stepped", "action": "back", "step": 0},
 ]
 NKI = load_lesson("nki")
 MESSAGES = {

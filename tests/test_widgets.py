@@ -2,6 +2,7 @@
 (valid, illegal, malformed, forged), undo/redo, records, the static fallback."""
 
 import json
+import re
 
 import pytest
 import traitlets
@@ -59,6 +60,10 @@ def test_a_play_message_plays_the_move():
         ({"kind": "goto", "moves": 3}, "There is no move 3 in this game (it has 0)"),
         ({"kind": "redo"}, "no move to redo"),
         ({"kind": "undo"}, "no move to undo"),
+        ({"kind": "stepped", "action": "jump", "step": 0}, 'step controls have no “"jump"”'),
+        ({"kind": "stepped", "action": "back", "step": 1}, "has 0 steps, not 1"),
+        ({"kind": "stepped", "action": "back", "step": "0"}, 'has 0 steps, not "0"'),
+        ({"kind": "stepped", "action": "back"}, '"stepped" message lacks its "step"'),
     ],
 )
 def test_bad_messages_show_an_error_and_change_nothing(content, message):
@@ -69,6 +74,40 @@ def test_bad_messages_show_an_error_and_change_nothing(content, message):
     assert message in b.error
     assert b.error_serial == serial + 1
     assert (b.position, b.move_count, b.trace) == before
+
+
+def test_a_step_control_pressed_in_the_browser_is_told_to_step_observers():
+    b = KisoloBoard()
+    trace = b.play(CAPTURE)
+    heard = []
+    b.on_step(lambda action, step, board: heard.append((action, step, board)))
+    browser_says(b, {"kind": "stepped", "action": "back", "step": len(trace) - 1})
+    browser_says(b, {"kind": "stepped", "action": "replay", "step": 0})
+    browser_says(b, {"kind": "stepped", "action": "back", "step": len(trace) + 1})  # refused
+    assert heard == [("back", len(trace) - 1, b), ("replay", 0, b)]
+    assert b.error.startswith(f"The move shown has {len(trace)} steps")
+
+
+def test_press_asks_the_browser_for_a_step_and_refuses_what_it_cannot_ask():
+    b = KisoloBoard()
+    sent = []
+    b.send = sent.append
+    b.press("back")
+    b.press("goto", 0)
+    assert sent == [
+        {"kind": "step", "action": "back", "step": None},
+        {"kind": "step", "action": "goto", "step": 0},
+    ]
+    for args, words in [
+        (("jump",), "unknown step 'jump'"),
+        (("goto",), "action='goto' with to=N"),
+        (("back", 2), "action='goto' with to=N"),
+        (("goto", -1), "0 or more"),
+        (("goto", 1.0), "0 or more"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            b.press(*args)
+    assert len(sent) == 2
 
 
 def test_the_same_error_twice_is_shown_twice():

@@ -38,7 +38,12 @@ MESSAGE_KINDS = {
     "hint": ("kind",),
     "review": ("kind",),
     "goto_node": ("kind", "node"),
+    "stepped": ("kind", "action", "step"),
 }
+#: The step controls under the board, as the browser names them when one is pressed
+#: (``{"kind": "stepped", "action": ..., "step": ...}``) and as :meth:`Board.press` asks
+#: for them.
+STEP_ACTIONS = ("replay", "back", "play", "pause", "forward", "end")
 #: View preferences a browser may change; everything else is the game's truth.
 BROWSER_WRITABLE = {"speed"}
 LABEL_MAX = 40
@@ -146,6 +151,7 @@ class Board(Coaching, anywidget.AnyWidget):
         self.labels = labels if labels is not None else side_names(locale)
         self._record = record
         self._observers: list[Callable[[dict, list[Event], Board], None]] = []
+        self._step_observers: list[Callable[[str, int, Board], None]] = []
         self.on_msg(self._on_message)
         self._sync(trace=[], before=None, last=None)
         self._opponent = None
@@ -315,6 +321,29 @@ class Board(Coaching, anywidget.AnyWidget):
         else:
             self._observers.append(callback)
 
+    def on_step(self, callback: Callable[[str, int, Board], None], remove=False):
+        """Call ``callback(action, step, board)`` when a step control is pressed in the
+        browser: ``action`` is one of ``STEP_ACTIONS``, ``step`` how many events of the
+        move shown are shown after it (0 is the position before the move)."""
+        if remove:
+            self._step_observers.remove(callback)
+        else:
+            self._step_observers.append(callback)
+
+    def press(self, action: str, to: int | None = None) -> None:
+        """Press a step control of the move shown, in every browser showing this board:
+        one of ``STEP_ACTIONS``, or ``"goto"`` with ``to``, the number of events to show
+        (0 is the position before the move; past the end is the end)."""
+        if action not in (*STEP_ACTIONS, "goto"):
+            raise ValueError(
+                f"unknown step {action!r}: expected one of {', '.join(STEP_ACTIONS)} or goto"
+            )
+        if (action == "goto") != (to is not None):
+            raise ValueError("a step to a number of events is action='goto' with to=N")
+        if to is not None and (type(to) is not int or to < 0):
+            raise ValueError(f"to must be a number of events, 0 or more, not {to!r}")
+        self.send({"kind": "step", "action": action, "step": to})
+
     def to_svg(self) -> str:
         """A static SVG picture of the current position."""
         return board_svg(
@@ -475,6 +504,14 @@ class Board(Coaching, anywidget.AnyWidget):
                 if type(node) is not int or node not in {n.id for n in self._record.root.walk()}:
                     raise Refusal("goto_node", node=json.dumps(node)[:20])
                 self.goto_node(node)
+            elif kind == "stepped":
+                action, step = content["action"], content["step"]
+                if action not in STEP_ACTIONS:
+                    raise Refusal("step_action", action=json.dumps(action, default=str)[:40])
+                if type(step) is not int or not 0 <= step <= len(self.trace):
+                    raise Refusal("step_range", step=json.dumps(step)[:20], total=len(self.trace))
+                for observer in list(self._step_observers):
+                    observer(action, step, self)
             elif kind == "hint":
                 self._hint_message()
             elif kind == "review":

@@ -62,7 +62,7 @@ def test_pussa_kanawa_lesson_wrong_then_right(notebook):
 
 def test_pussa_kanawa_and_the_common_relay_side_by_side(notebook):
     """Notebook 2's two boards: side by side, titled, the same move played on both with
-    different ends, and each move's own step controls."""
+    different ends, and stepped through together from either board's controls."""
     page, _ = open_lesson_notebook(notebook, "02-kisolo-pussa-kanawa.ipynb")
     boards = page.locator(".widget-hbox").first.locator(".mw-root")
     expect(boards).to_have_count(2)
@@ -89,7 +89,20 @@ def test_pussa_kanawa_and_the_common_relay_side_by_side(notebook):
         right.locator(".mw-back").click()
     expect(narration).to_contain_text("the common relay lifts this landing hole itself")
     expect(cell(right, 3, 3).locator(".mw-count")).to_have_text("2")
-    expect(cell(left, 3, 3).locator(".mw-count")).to_have_text("2")  # the left board stays
+    # The left board stepped back with it, to the same event of its own move.
+    for board in (left, right):
+        expect(board.locator(".mw-progress")).to_contain_text("Step 6 of 10")
+    expect(left.locator(".mw-narration")).to_contain_text(
+        "South's outer hole 5, holds 2 stones, so pussa kanawa lifts it"
+    )
+    # One step forward on the left board: each board lifts its own hole.
+    left.locator(".mw-forward").click()
+    for board in (left, right):
+        expect(board.locator(".mw-progress")).to_contain_text("Step 7 of 10")
+    expect(narration).to_contain_text("Relay: the 2 stones of South's outer hole 4")
+    expect(cell(right, 3, 3).locator(".mw-count")).to_have_text("0")
+    expect(cell(left, 3, 4).locator(".mw-count")).to_have_text("0")
+    expect(cell(left, 3, 3).locator(".mw-count")).to_have_text("2")
     assert not page.errors
 
 
