@@ -21,7 +21,11 @@ def pytest_itemcollected(item):
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist's loadgroup every browser test must carry the group in its id
     (that is how xdist keeps them on one worker); stop the run if a version of pytest
-    or xdist loses it, instead of starting a JupyterLab and a site build on each worker."""
+    or xdist loses it, instead of starting a JupyterLab and a site build on each worker.
+
+    Under mutation testing, the quickest tests run first (see quickest_first)."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        quickest_first(items)
     if not getattr(config.option, "loadgroup", False):
         return
     lost = [item.nodeid for item in items if "e2e" in item.path.parts]
@@ -31,6 +35,20 @@ def pytest_collection_modifyitems(config, items):
             f"pytest-xdist did not group {len(lost)} browser tests (first: {lost[0]}); "
             f"pytest {pytest.__version__} may be newer than the xdist installed supports"
         )
+
+
+def quickest_first(items):
+    """mutmut runs each mutant's tests with -x, in no particular order: run them from
+    the quickest, by the durations mutmut measured (mutants/mutmut-stats.json), so a
+    mutant a quick test kills is not first put through the slow random games. Every
+    test still runs for a mutant that survives."""
+    stats = Path("mutmut-stats.json")  # mutmut runs the tests in mutants/
+    if not stats.exists():
+        return
+    import json
+
+    durations = json.loads(stats.read_text()).get("duration_by_test", {})
+    items.sort(key=lambda item: durations.get(item.nodeid, float("inf")))
 
 
 @pytest.fixture(autouse=True)
