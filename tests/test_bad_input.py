@@ -84,7 +84,7 @@ BAD_POSITIONS = [
     (
         "won but loser's inner row full",
         {**KISOLO_WON, "winner": "north"},
-        "inner row still has stones",
+        "won when the loser's inner row is emptied, but south's inner row still has stones",
     ),
     (
         "draw with a winner",
@@ -94,7 +94,8 @@ BAD_POSITIONS = [
     (
         "kisolo side without stones",
         edit(KISOLO, ["board"], [[0] * 7, [0] * 7, [3] * 7, [3] * 7]),
-        "north has no stones",
+        r"north has no stones, so the position cannot still be 'playing' \(the capture that "
+        r"took them would have won\)",
     ),
     ("kiothi start_holes", edit(KIOTHI, ["start_holes"], 4), "start_holes = 4"),
     (

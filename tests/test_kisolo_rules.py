@@ -133,8 +133,19 @@ def test_mid_move_capture_sows_from_the_capturing_inner_hole_itself():
     p = pos(board(h3_5=15, h1_6=3, h0_6=1, h1_0=1))
     after, trace = play(p, {"type": "sow", "row": 3, "column": 5})
     caps = [e for e in trace if e["kind"] == "capture"]
-    assert caps[0]["rule"] == "mid_move_capture"
-    assert caps[0]["from"] == [[1, 6, 3], [0, 6, 1]] and caps[0]["cell"] == [2, 6]
+    # 15 stones from outer hole 6 end lap 1 in outer hole 7, which held a stone; inner
+    # hole 7 after it holds one and faces North's 3 (and 1 behind): column 7 is taken,
+    # and its re-sowing is lap 2 (RULES.md step 6 numbers the laps).
+    assert caps[0] == {
+        "kind": "capture",
+        "rule": "mid_move_capture",
+        "player": "south",
+        "lap": 2,
+        "cell": [2, 6],
+        "from": [[1, 6, 3], [0, 6, 1]],
+        "count": 4,
+        "into": "sow",
+    }
     sow = trace[trace.index(caps[0]) + 1]
     assert sow["cells"] == [[2, 6], [2, 5], [2, 4], [2, 3]]
 

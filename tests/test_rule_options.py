@@ -223,6 +223,16 @@ def test_emptying_ones_own_inner_row_loses_only_with_that_option():
     assert load_position(after).to_dict() == after, "the finished position loads"
 
 
+def test_north_emptying_its_own_inner_row_loses_too():
+    # The same position turned round: North's only inner stone, in (1,5), is sown into
+    # (0,5), which was empty, and (0,4) after it is empty.
+    turned = [row[::-1] for row in EMPTYING_BOARD[::-1]]
+    start = {**kisolo(turned, own_row_emptied="loses"), "to_move": "north"}
+    after, trace = play(start, {"type": "sow", "row": 1, "column": 5})
+    assert (after["status"], after["winner"]) == ("won", "south")
+    assert trace[-1]["rule"] == "own_inner_row_emptied"
+
+
 # -- Kisolo: draw by repetition ------------------------------------------------------
 
 
