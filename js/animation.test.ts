@@ -161,6 +161,17 @@ describe("pacing", () => {
     expect(duration(long, p)).toBeLessThanOrEqual(BUDGET);
   });
 
+  it("in a long move, keeps on screen every event that changes the game, and passes the others", () => {
+    const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 30 }, (_, i): [number, number] => [3, i % 6]) };
+    const p = pace(Array.from({ length: 40 }, () => sowing));
+    expect(p.drop).toBe(0);
+    const kept = ["capture", "leftmost_triple", "nki_release", "nki_mark", "game_end", "place"];
+    const passed = ["lift", "lap_end", "turn_end", "laps_skipped"];
+    // pace() reads only an event's kind.
+    for (const kind of kept) expect(p.event({ kind } as TraceEvent), kind).toBe(450);
+    for (const kind of passed) expect(p.event({ kind } as TraceEvent), kind).toBe(0);
+  });
+
   it("shares half the budget among the events that change the game, and shows a lap at least 100 ms", () => {
     const sowing: TraceEvent = { kind: "sow", lap: 1, cells: Array.from({ length: 30 }, (_, i): [number, number] => [3, i % 6]) };
     const capture: TraceEvent = { kind: "capture", rule: "mid_move_capture", player: "south", lap: 1, cell: [2, 0], from: [[1, 0, 1]], count: 1, into: "sow" };

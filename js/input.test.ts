@@ -196,6 +196,15 @@ describe("the opening", () => {
     expect(run(start, [key("+", [1, 4])], s).state).toEqual(start); // nothing lifted yet: + does nothing
   });
 
+  it("places nothing with other keys, lifts nothing with + before the pair is chosen, and confirms only with Confirm", () => {
+    const lifted = run(start, [click(1, 4), click(1, 5)], s).state;
+    expect(run(lifted, [key("Escape", [0, 1]), key("a", [0, 2])], s).state).toEqual(lifted);
+    const one = run(start, [click(1, 4)], s).state;
+    expect(run(one, [key("+", [1, 5])], s).state).toEqual(one);
+    const all = run(lifted, Array.from({ length: 10 }, () => click(0, 9)), s).state;
+    for (const button of ["sow", "cancel", "check"] as const) expect(transition(all, { type: "button", button }, s)).toEqual({ state: all, effects: [] });
+  });
+
   it("takes back the last piece placed, then the last cell lifted", () => {
     const placed = run(start, [click(1, 4), click(1, 5), click(0, 9)], s).state;
     expect(run(placed, [key("-")], s).state).toEqual({ kind: "opening_place", lifted: [[1, 4], [1, 5]], drops: [] });
@@ -246,6 +255,11 @@ describe("answering a lesson question", () => {
 
   it("answers No capture with an empty list", () => {
     expect(transition(answering, { type: "button", button: "no_capture" }, ask({ none: true })).effects).toEqual([answered([])]);
+    // Even after cells were chosen; and a button that is neither answers nothing.
+    const chosen: InputState = { kind: "answering", chosen: [[1, 2]] };
+    const s = ask({ none: true, multi: true });
+    expect(transition(chosen, { type: "button", button: "no_capture" }, s).effects).toEqual([answered([])]);
+    expect(transition(chosen, { type: "button", button: "more" }, s)).toEqual({ state: chosen, effects: [] });
   });
 
   it("asks for the answer below the board when a number or a choice is expected", () => {
@@ -297,6 +311,7 @@ describe("animating", () => {
     const moving: InputState = { kind: "animating", resume: idle };
     expect(transition(moving, click(0, 0), s)).toEqual({ state: idle, effects: [{ kind: "finish" }, played(sow(0, 0))] });
     expect(transition(moving, key(" ", [0, 0]), s).effects).toEqual([{ kind: "finish" }, played(sow(0, 0))]);
+    expect(transition(moving, key("Enter", [0, 0]), s).effects).toEqual([{ kind: "finish" }, played(sow(0, 0))]);
   });
 
   it("ignores the keys that change a choice, but skips to the end with End", () => {
@@ -361,6 +376,8 @@ describe("keyboard focus", () => {
     expect(neighbour(south, [3, 0], "ArrowRight")).toEqual([3, 1]);
     expect(neighbour(south, [3, 0], "ArrowDown")).toEqual([3, 0]);
     expect(neighbour(south, [3, 0], "ArrowLeft")).toEqual([3, 0]);
+    expect(neighbour(south, [2, 3], "ArrowLeft")).toEqual([2, 2]);
+    expect(neighbour(south, [2, 3], "ArrowDown")).toEqual([3, 3]);
     const north = geometryOf(KISOLO, "north");
     expect(neighbour(north, [0, 6], "ArrowUp")).toEqual([1, 6]);
     expect(neighbour(north, [0, 6], "ArrowRight")).toEqual([0, 5]);

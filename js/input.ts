@@ -73,7 +73,7 @@ export function situationOf(t: Traits): Situation {
     board: p.board,
     interactive: t.interactive,
     playing: p.status === "playing",
-    computerTurn: t.computer !== "" && t.computer === p.to_move,
+    computerTurn: t.computer === p.to_move,
     thinking: t.thinking,
     lesson: t.lesson ?? null,
   };

@@ -169,6 +169,13 @@ describe("the opening", () => {
     expect(vm.panel).toEqual({ kind: "opening", hint: "Place the lifted warriors: 7 left. Click a boma to drop one.", takeBack: true, confirm: false });
   });
 
+  it("marks the first cell lifted, emptied, before the second is chosen", () => {
+    const vm = vmOf(t, still, { kind: "opening_lift", lifted: [[1, 4]] });
+    expect(cellOf(vm, 1, 4).count).toBe(0);
+    expect(keys(vm, "selected")).toEqual(["1,4"]);
+    expect(cellOf(vm, 1, 4).label).toBe("South's boma 5, 0 warriors, selected, lifted, can be played");
+  });
+
   it("asks for two cells, then says when all are placed", () => {
     const vm = vmOf(t);
     expect(keys(vm, "playable")).toEqual(["1,4", "1,5"]);
