@@ -6,6 +6,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+if "MUTANT_UNDER_TEST" in os.environ:
+    # Mutation testing only asks whether a test fails: hypothesis need not shrink the
+    # failing random game it found (replaying it again and again until the mutant's
+    # time runs out), nor keep examples between mutants.
+    from hypothesis import Phase, settings
+
+    settings.register_profile(
+        "mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate], database=None
+    )
+    settings.load_profile("mutation")
+
 
 def pytest_itemcollected(item):
     """Every test under e2e/ drives a real browser: they share one JupyterLab and run
