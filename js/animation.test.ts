@@ -429,6 +429,17 @@ describe("steps asked for by Python (boards side by side step together)", () => 
     expect(p.step).toBe(trace.length);
   });
 
+  it("plays a queued move when asked to show the end of the one playing", () => {
+    const clock = manualClock();
+    const p = new MovePlayer(() => {}, () => 1, clock.schedule);
+    p.load(before, trace, true);
+    const next: TraceEvent[] = [{ kind: "turn_end", to_move: "south" }];
+    p.load(before, next, true); // queued behind the move playing
+    p.command({ action: "goto", step: trace.length });
+    expect(p.trace).toBe(next);
+    expect(p.playing).toBe(true);
+  });
+
   it("presses each step control as its button does", () => {
     const clock = manualClock();
     const p = new MovePlayer(() => {}, () => 1, clock.schedule);
