@@ -398,7 +398,10 @@ describe("MovePlayer controls", () => {
 
 describe("steps asked for by Python (boards side by side step together)", () => {
   it("reads a step command, and nothing else", () => {
-    for (const action of STEP_ACTIONS) expect(stepCommand({ kind: "step", action, step: null })).toEqual({ action, step: null });
+    // The controls' names, as Python's STEP_ACTIONS (mancala_widgets/widgets/board.py) lists them.
+    const controls = ["replay", "back", "play", "pause", "forward", "end"] as const;
+    expect(STEP_ACTIONS).toEqual(controls);
+    for (const action of controls) expect(stepCommand({ kind: "step", action, step: null })).toEqual({ action, step: null });
     expect(stepCommand({ kind: "step", action: "goto", step: 0 })).toEqual({ action: "goto", step: 0 });
     expect(stepCommand({ kind: "step", action: "goto", step: 3 })).toEqual({ action: "goto", step: 3 });
     const refused: unknown[] = [
