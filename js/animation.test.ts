@@ -34,6 +34,17 @@ function manualClock() {
   };
 }
 
+/** A player animating the test move, stopped after its lift and first stone. */
+function atFirstStone() {
+  const frames: Frame[] = [];
+  const clock = manualClock();
+  const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
+  p.load(before, trace, true);
+  clock.tick(); // the lift
+  clock.tick(); // the first stone
+  return { frames, clock, p };
+}
+
 describe("MovePlayer", () => {
   it("plays a sowing stone by stone, then each event", () => {
     const clock = manualClock();
@@ -312,12 +323,7 @@ describe("MovePlayer controls", () => {
   });
 
   it("steps back from the middle of a sowing to the event before it, and forward no further than the end", () => {
-    const frames: Frame[] = [];
-    const clock = manualClock();
-    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
-    p.load(before, trace, true);
-    clock.tick(); // the lift
-    clock.tick(); // the first stone
+    const { frames, clock, p } = atFirstStone();
     expect(frames[frames.length - 1].drops).toBe(1);
     p.back();
     expect(frames[frames.length - 1]).toMatchObject({ step: 1, drops: null });
@@ -415,12 +421,7 @@ describe("steps asked for by Python (boards side by side step together)", () => 
   });
 
   it("seeks to a number of events, the end past the last, and stops the animation", () => {
-    const frames: Frame[] = [];
-    const clock = manualClock();
-    const p = new MovePlayer((f) => frames.push(f), () => 1, clock.schedule);
-    p.load(before, trace, true);
-    clock.tick(); // the lift
-    clock.tick(); // the first stone
+    const { frames, clock, p } = atFirstStone();
     p.command({ action: "goto", step: 2 });
     expect(p.playing).toBe(false);
     expect(clock.waiting).toBe(0);
