@@ -77,6 +77,8 @@ def check_move(state, move, judge=True):
         action = state.move_action(move)
         assert state.action_move(action) == move
         assert dump_position(state.apply_action(action)) == after, "the action path agrees"
+        fresh = load_position(before)  # legal_actions() not asked first
+        assert dump_position(fresh.apply_action(action)) == after, "so it does on a fresh state"
     if not state.opening and not any(e["kind"] == "laps_skipped" for e in trace):
         laps = max(e["lap"] for e in trace if "lap" in e)
         captures = sum(e["kind"] == "capture" for e in trace)

@@ -43,6 +43,7 @@ from .common import (
 )
 from .events import Cell, Event, GameEnd, NoCaptureWhy, Sweep, TripleCell, TripleWhy
 from .game import KIOTHI, Options, kiothi_board
+from .kiothi_fast import Circuit, Sown, sow, sowings
 
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
@@ -124,6 +125,13 @@ def empty_at_start(start_holes: int) -> list[bool]:
     return [own_index(h) < COLS - start_holes for h in range(SIZE)]
 
 
+#: The tables of the fast loop that lists the legal sowings (rules/kiothi_fast.py).
+FAST = Circuit(
+    NEXT, AHEAD, OWNER, OPPOSITE, (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1])), LEFTMOST, TRIPLE
+)
+EMPTY_AT_START = {n: empty_at_start(n) for n in START_HOLES_CHOICES}
+
+
 def cell(h: int) -> Cell:
     return [h // COLS, h % COLS]
 
@@ -181,7 +189,7 @@ class KiothiState:
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
         #: The legal sowings last listed by legal_actions(), played out, for apply_action.
-        self._pending: dict[int, _Sowing] | None = None
+        self._pending: dict[int, _Sowing | Sown | None] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
@@ -360,23 +368,70 @@ class KiothiState:
             raise ValueError(
                 "the opening's redistributions have no actions: use legal_moves() and play()"
             )
-        p = self.to_move
-        pending: dict[int, _Sowing] = {}
-        for h, k in self.sowing_candidates(p):
-            sowing = _Sowing(self, p, None)
-            if sowing.run(h, k) is None:
-                pending[(k - 1) * SIZE + h] = sowing
+        pending = dict(self._legal_sowings(self.to_move, every=True))
         self._pending = pending  # each sowing was played out: apply_action takes it
         return list(pending)
+
+    def _legal_sowings(self, p: int, every: bool) -> list[tuple[int, _Sowing | Sown | None]]:
+        """Player ``p``'s legal sowings as (action, the sowing played out without a
+        trace, or None for a one-lap move not played yet); only the first unless
+        ``every``. The fast loop (rules/kiothi_fast.py) lists them, but for long moves
+        and under nki_release="drop"."""
+
+        def long_move(h: int, k: int) -> _Sowing | None:
+            sowing = _Sowing(self, p, None)
+            return sowing if sowing.run(h, k) is None else None
+
+        if self.options["nki_release"] == "drop":
+            found: list[tuple[int, _Sowing | Sown | None]] = []
+            for h, k in self.sowing_candidates(p):
+                sowing = long_move(h, k)
+                if sowing is not None:
+                    found.append(((k - 1) * SIZE + h, sowing))
+                    if not every:
+                        break
+            return found
+        at_start = EMPTY_AT_START[self.start_holes]
+        return sowings(
+            FAST, self.board, self.nki, self.sown, p, self.orthodox, at_start, long_move, every
+        )
 
     def apply_action(self, action: int) -> KiothiState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
         (unchecked: use :meth:`play` for a move from outside)."""
         sowing = self._pending.pop(action, None) if self._pending else None
+        if sowing is None and self.options["nki_release"] != "drop":
+            h, k, at_start = action % SIZE, action // SIZE + 1, EMPTY_AT_START[self.start_holes]
+            played = sow(
+                FAST, self.board, self.nki, self.sown, self.to_move, h, k, self.orthodox, at_start
+            )
+            if isinstance(played, tuple):
+                sowing = played
+        if isinstance(sowing, tuple):
+            return self._after_fast(sowing)
         if sowing is None:
             sowing = _Sowing(self, self.to_move, None)
             sowing.run(action % SIZE, action // SIZE + 1)
         return self._after_sowing(sowing, None)
+
+    def _after_fast(self, sown: Sown) -> KiothiState:
+        """The position after a legal sowing played by the fast loop."""
+        board, nki, marks, jailed, laps, captures = sown
+        jails = self.jails[:]
+        jails[self.to_move] += jailed
+        after = KiothiState(
+            self.start_holes,
+            self.orthodox,
+            1 - self.to_move,
+            self.turn + 1,
+            board,
+            nki,
+            marks,
+            jails,
+            options=self.options,
+        )
+        after.move_stats = (laps, captures)
+        return after.end_if_stuck(None)
 
     def action_move(self, action: int) -> Move:
         """The move dict of ``action``."""
@@ -427,7 +482,7 @@ class KiothiState:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
         if self.opening:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
-        return any(_Sowing(self, p, None).run(h, k) is None for h, k in self.sowing_candidates(p))
+        return bool(self._legal_sowings(p, every=False))
 
     def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":

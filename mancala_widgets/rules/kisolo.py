@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache
+from operator import itemgetter
 from typing import Any, Final, Literal, Unpack
 
 from .common import (
@@ -38,12 +39,16 @@ from .common import (
 )
 from .events import DrawDetails, Event, GameEnd, LapEnd, Then
 from .game import KISOLO, Cell, Options, kisolo_board
+from .kisolo_fast import turn
 
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
 ROWS = 4
 #: RULES.md step 7: the third occurrence of a position draws the game.
 REPETITION_LIMIT = 3
+#: How a game is won: a capture empties the opponent's inner row (RULES.md step 5), or
+#: with own_row_emptied="loses" a player's own sowing empties theirs.
+INNER_ROW_EMPTIED: Final = "inner row emptied"
 STATUSES = {
     "playing": (),
     "won": ("inner row emptied",),
@@ -69,8 +74,11 @@ class Geometry:
     def __init__(self, columns: int) -> None:
         board = kisolo_board(columns)
         n = self.columns = columns
+        self.size = ROWS * n
         flat: Callable[[Cell], int] = lambda cell: cell[0] * n + cell[1]
         self.circuit = tuple([flat(h) for h in board.circuits[name]] for name in PLAYERS)
+        #: Each player's holes in the order of legal_moves (row by row).
+        self.own = tuple(sorted(holes) for holes in self.circuit)
         self.next = [0] * (ROWS * n)
         for name in PLAYERS:
             for hole in board.circuits[name]:
@@ -83,6 +91,28 @@ class Geometry:
             for r in board.rows_of(name)
             if r != board.facing_rows[name]
         )
+        #: drops[h][m]: the m holes after h on its owner's circuit, where m stones sown
+        #: from the next hole on fall (every stone there is: 12 a column).
+        self.drops = []
+        for h in range(ROWS * n):
+            after: list[int] = []
+            x = h
+            for _ in range(STONES_PER_HOLE * ROWS * n):
+                x = self.next[x]
+                after.append(x)
+            self.drops.append([tuple(after[:m]) for m in range(len(after) + 1)])
+        #: facing[n]: for an inner hole, the other player's inner hole across; else -1.
+        self.facing = [-1] * (ROWS * n)
+        for p in (SOUTH, NORTH):
+            for c, h in enumerate(self.inner[p]):
+                self.facing[h] = self.inner[1 - p][c]
+        #: behind[h]: for an inner hole, the outer hole of its column; else -1.
+        self.behind = [-1] * (ROWS * n)
+        for p in (SOUTH, NORTH):
+            for inner, outer in zip(self.inner[p], self.outer[p], strict=True):
+                self.behind[inner] = outer
+        #: inner_stones[p](board): the stones of p's inner row, hole by hole.
+        self.inner_stones = tuple(itemgetter(*row) for row in self.inner)
         self.is_inner = [False] * (ROWS * n)
         for h in self.inner[SOUTH] + self.inner[NORTH]:
             self.is_inner[h] = True
@@ -216,19 +246,36 @@ class KisoloState:
         """The legal moves as actions (see above), in the order of :meth:`legal_moves`."""
         if self.status != "playing":
             return []
-        captures = self.capture_columns()
-        if captures:
-            return [ROWS * self.columns + c for c in captures]
-        b = self.board
-        return [h for h in sorted(self.geo.circuit[self.to_move]) if b[h]]
+        # Step 1, as capture_columns() has it, written out: this is the hot path.
+        b, p, geo = self.board, self.to_move, self.geo
+        mine, theirs, start = geo.inner[p], geo.inner[1 - p], ROWS * self.columns
+        captures = [start + c for c in range(self.columns) if b[mine[c]] and b[theirs[c]]]
+        return captures or [h for h in geo.own[p] if b[h]]
 
     def apply_action(self, action: int) -> KisoloState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
         (unchecked: use :meth:`play` for a move from outside)."""
-        size = ROWS * self.columns
-        if action >= size:
-            return _Turn(self, None).run("capture", action - size)
-        return _Turn(self, None).run("sow", action)
+        p, options = self.to_move, self.options
+        try:
+            played = turn(self.geo, self.board, p, action, options["relay"] == "landing")
+        except IndexError:  # more stones than a game has (a position made by hand)
+            played = None
+        if played is None:  # a long turn: _Turn plays it, watching for a perpetual one
+            size = ROWS * self.columns
+            if action >= size:
+                return _Turn(self, None).run("capture", action - size)
+            return _Turn(self, None).run("sow", action)
+        board, laps, captures, won = played
+        if won:
+            after = KisoloState(self.columns, board, 1 - p, "won", p, INNER_ROW_EMPTIED, options)
+        elif options["own_row_emptied"] == "loses" and not any(board[h] for h in self.geo.inner[p]):
+            after = KisoloState(
+                self.columns, board, 1 - p, "won", 1 - p, INNER_ROW_EMPTIED, options
+            )
+        else:
+            after = KisoloState(self.columns, board, 1 - p, options=options)
+        after.move_stats = (laps, captures)
+        return after
 
     def action_move(self, action: int) -> Move:
         """The move dict of ``action``."""

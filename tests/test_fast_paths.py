@@ -1,0 +1,160 @@
+"""The fast paths of search (rules/kiothi_fast.py, rules/kisolo_fast.py) against the
+traced move, on cases random games seldom reach: moves long enough to be handed back
+to the traced loop, a first lap that comes all the way round, positions made by hand
+with more pieces than a game has, and the runaway relays of the vectors.
+
+For every move of the right shape, the integer actions must list exactly the moves
+``play`` accepts, and ``apply_action`` must give the position ``play`` gives with a
+trace, whether or not ``legal_actions`` was asked first."""
+
+import json
+import pathlib
+
+import pytest
+
+from mancala_widgets.rules import IllegalMoveError, dump_position, load_position
+from mancala_widgets.rules.kiothi_fast import MAX_LAPS as KIOTHI_MAX_LAPS
+from mancala_widgets.rules.kisolo_fast import MAX_LAPS as KISOLO_MAX_LAPS
+
+VECTORS = pathlib.Path(__file__).parent / "vectors"
+
+#: Found by playing random games: South's sowing of 5 from (1,5) relays for 52 laps.
+KIOTHI_LONG = {
+    "game": "kiothi",
+    "start_holes": 6,
+    "orthodox": True,
+    "to_move": "south",
+    "turn": 9,
+    "board": [[7, 2, 3, 0, 4, 0, 3, 4, 5, 1], [3, 7, 0, 0, 4, 6, 3, 2, 2, 2]],
+    "nki": [[False] * 10, [False] * 10],
+    "sown": [[True] * 10, [True] * 10],
+    "jails": {"south": 0, "north": 2},
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
+#: North's turn-start capture of column 6 goes on for 43 laps.
+KISOLO_LONG = {
+    "game": "kisolo",
+    "columns": 7,
+    "to_move": "north",
+    "board": [
+        [3, 0, 3, 0, 3, 0, 3],
+        [3, 0, 3, 0, 3, 0, 3],
+        [7, 7, 6, 6, 6, 0, 6],
+        [0, 7, 0, 6, 2, 1, 6],
+    ],
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
+
+
+def shaped_moves(state) -> list[dict]:
+    """Every move of the right shape on this board, legal or not."""
+    if state.game == "kisolo":
+        n = state.columns
+        return [{"type": "capture", "column": c} for c in range(n)] + [
+            {"type": "sow", "row": r, "column": c} for r in range(4) for c in range(n)
+        ]
+    return [
+        {"type": "sow", "row": h // 10, "column": h % 10, "count": k}
+        for h in range(20)
+        for k in range(1, state.board[h] + 1)
+    ]
+
+
+def check_fast_paths(position: dict) -> dict:
+    """The checks of the module's docstring; returns {move as JSON: laps} of the legal
+    moves, for the tests to say which case they reach."""
+    state = load_position(position)
+    listed = {json.dumps(state.action_move(a), sort_keys=True) for a in state.legal_actions()}
+    laps = {}
+    for move in shaped_moves(state):
+        key = json.dumps(move, sort_keys=True)
+        try:
+            after = state.play(move, trace := [])
+        except IllegalMoveError:
+            assert key not in listed, f"{key} is listed but play() refuses it"
+            continue
+        assert key in listed, f"{key} is legal but not listed"
+        action = state.move_action(move)
+        expected = dump_position(after)
+        assert dump_position(state.apply_action(action)) == expected, f"{key}: after listing"
+        fresh = load_position(position)  # no legal_actions() asked first
+        assert dump_position(fresh.apply_action(action)) == expected, f"{key}: fresh state"
+        laps[key] = max((e["lap"] for e in trace if "lap" in e), default=1)
+    assert dump_position(state) == position, "nothing changed the position"
+    return laps
+
+
+def sow_move(r, c, k=None):
+    move = {"type": "sow", "row": r, "column": c}
+    return move if k is None else {**move, "count": k}
+
+
+def test_kiothi_long_relay_is_handed_back_and_agrees():
+    laps = check_fast_paths(KIOTHI_LONG)
+    assert laps[json.dumps(sow_move(1, 5, 5), sort_keys=True)] > KIOTHI_MAX_LAPS
+
+
+@pytest.mark.parametrize("orthodox", [True, False])
+def test_kiothi_first_lap_that_comes_all_the_way_round(orthodox):
+    position = {
+        **KIOTHI_LONG,
+        "orthodox": orthodox,
+        "board": [[0, 0, 1, 0, 0, 0, 0, 0, 2, 0], [32, 1, 0, 0, 3, 0, 0, 0, 0, 1]],
+        "jails": {"south": 10, "north": 10},
+    }
+    laps = check_fast_paths(position)
+    # 20 to 29 from (1,0) end the first lap in South's own row, which it has just
+    # filled; 30 to 32 end it in North's row.
+    own_row = {json.dumps(sow_move(1, 0, k), sort_keys=True) for k in range(20, 30)}
+    assert (own_row <= laps.keys()) is not orthodox, "the restriction forbids them"
+    assert json.dumps(sow_move(1, 0, 31), sort_keys=True) in laps
+
+
+def test_kiothi_nki_and_the_leftmost_triple_on_the_fast_path():
+    position = {
+        **KIOTHI_LONG,
+        "board": [[0, 0, 0, 0, 0, 2, 3, 4, 0, 5], [0, 1, 0, 0, 0, 0, 0, 0, 0, 4]],
+        "nki": [[False] * 9 + [True], [False] * 10],
+        "sown": [[False] * 10, [True] * 10],
+        "jails": {"south": 20, "north": 21},
+    }
+    check_fast_paths(position)
+    check_fast_paths({**position, "sown": [[True] * 10, [True] * 10]})
+    check_fast_paths({**position, "nki": [[False] * 10, [False] * 10]})
+
+
+def test_kiothi_runaway_relay_is_not_listed():
+    case = next(
+        c
+        for c in json.loads((VECTORS / "kiothi.json").read_text())
+        if c["name"] == "kiothi-runaway-relay-illegal"
+    )
+    laps = check_fast_paths(case["position"])
+    assert json.dumps(case["move"], sort_keys=True) not in laps
+
+
+def test_kisolo_long_turn_is_handed_back_and_agrees():
+    laps = check_fast_paths(KISOLO_LONG)
+    assert laps[json.dumps({"type": "capture", "column": 6}, sort_keys=True)] > KISOLO_MAX_LAPS
+
+
+@pytest.mark.parametrize("relay", ["next", "landing"])
+def test_kisolo_runaway_relay_draws_on_every_path(relay):
+    case = next(
+        c
+        for c in json.loads((VECTORS / "kisolo.json").read_text())
+        if c["name"] == "kisolo-runaway-relay-draw"
+    )
+    position = case["position"] if relay == "next" else {**case["position"], "relay": relay}
+    check_fast_paths(position)
+
+
+def test_kisolo_position_with_more_stones_than_a_game_has():
+    board = [[3] * 7, [0, 0, 0, 0, 0, 3, 0], [7, 7, 6, 6, 6, 0, 6], [150, 7, 0, 6, 2, 1, 6]]
+    position = {**KISOLO_LONG, "to_move": "south", "board": board}  # a game has 84 stones
+    laps = check_fast_paths(position)
+    assert json.dumps(sow_move(3, 0), sort_keys=True) in laps
