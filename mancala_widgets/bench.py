@@ -54,21 +54,37 @@ def name_of(game: str, variant: dict) -> str:
 
 def random_playouts(game, variant, seconds: float) -> tuple[float, list]:
     """Games per second of random play on the engine's integer actions (the opening's
-    redistributions as moves), and positions met on the way (for the other figures)."""
+    redistributions as moves), and positions met on the way (for the other figures).
+
+    The timed loop does what OpenSpiel's does (``openspiel_random_games``): list the
+    legal actions, choose one, apply it. The positions come from other games, after."""
     opening_player, rng = level("random", 1), random.Random(1)
-    positions: list[State] = []
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = new_state(game, **variant)
         while state.status == "playing":
-            if len(positions) < 3000 and random.random() < 0.1:
-                positions.append(state)
             if state.opening:
                 state = state.play(opening_player.choose(state))
             else:
                 state = state.apply_action(rng.choice(state.legal_actions()))
         games += 1
-    return games / (time.perf_counter() - start), positions
+    rate = games / (time.perf_counter() - start)
+    positions: list[State] = []
+    while len(positions) < min(3000, games * 5):
+        positions += [s for s in random_game(game, variant, rng) if random.random() < 0.1]
+    return rate, positions
+
+
+def random_game(game, variant, rng: random.Random) -> list[State]:
+    """Every position of one game between random players."""
+    opening_player, states = level("random", rng.randrange(1000)), [new_state(game, **variant)]
+    while states[-1].status == "playing":
+        state = states[-1]
+        if state.opening:
+            states.append(state.play(opening_player.choose(state)))
+        else:
+            states.append(state.apply_action(rng.choice(state.legal_actions())))
+    return states
 
 
 def per_second(fn, items, seconds: float) -> float:

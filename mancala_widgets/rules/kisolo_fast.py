@@ -44,8 +44,8 @@ def turn(g: Geometry, board: list[int], p: int, action: int, landing: bool) -> P
     while True:  # step 4, at each lap end
         occupied = b[last] > 1
         n = last if landing else nxt[last]
-        m = b[n]
-        if occupied and m and facing[n] >= 0 and b[facing[n]]:  # step 5, mid-move
+        m, across = b[n], facing[n]
+        if occupied and m and across >= 0 and b[across]:  # step 5, mid-move
             if lap == MAX_LAPS:
                 return None
             lap += 1
