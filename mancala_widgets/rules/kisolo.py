@@ -111,6 +111,8 @@ class Geometry:
         for p in (SOUTH, NORTH):
             for inner, outer in zip(self.inner[p], self.outer[p], strict=True):
                 self.behind[inner] = outer
+        #: stones_of[p](board): the stones of p's two rows, hole by hole.
+        self.stones_of = tuple(itemgetter(*holes) for holes in self.circuit)
         #: inner_stones[p](board): the stones of p's inner row, hole by hole.
         self.inner_stones = tuple(itemgetter(*row) for row in self.inner)
         self.is_inner = [False] * (ROWS * n)
@@ -227,7 +229,7 @@ class KisoloState:
     def holdings(self, p: int) -> int:
         """What player ``p`` holds: the stones on their two rows (a capture moves
         stones from one side to the other; nothing else does)."""
-        return sum(self.board[h] for h in self.geo.circuit[p])
+        return sum(self.geo.stones_of[p](self.board))
 
     def forced_capture(self) -> bool:
         """Is a turn-start capture due (the mover has no other kind of move)?"""
