@@ -99,7 +99,8 @@ def sow(
 ) -> Sown | str | None:
     """Player ``p`` lifts ``k`` warriors from boma ``h`` and sows: the result, None if
     the first-lap restriction forbids it, or ``LONG`` if it is still relaying at lap
-    ``MAX_LAPS``. The arguments are not changed."""
+    ``MAX_LAPS``. The arguments are not changed; the result's nki marks are ``nki``
+    itself when no mark was released (a position's lists are not changed in place)."""
     nxt, owner = c.next, c.owner
     b, n, w = board[:], nki, sown[:]
     b[h] -= k
@@ -129,8 +130,6 @@ def sow(
             b[x] += 1
             w[x] = True
         held = b[x]
-    if n is nki:
-        n = nki[:]
     jailed = captures = 0
     opp = c.opposite[x]
     if owner[x] == p and b[opp] and not n[opp]:  # a capture
