@@ -20,7 +20,7 @@ import time
 from typing import Protocol
 
 from .rules import PLAYERS, State
-from .rules.kiothi import COLS, OPPOSITE, OWN_BOMAS, own_boma
+from .rules.kiothi import COLS, OPPOSITE, OWN_BOMAS, KiothiState, cell, own_boma
 from .text import tr
 from .text.names import move_name, pieces, side_names
 
@@ -144,10 +144,10 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> dict:
-        move = self.rng.choice(state.legal_moves())
-        if move["type"] == "redistribute":
-            move = random_redistribution(state, move["lift"], self.rng)
-        return move
+        if isinstance(state, KiothiState) and state.opening:  # as legal_moves() lists them
+            a, b = self.rng.choice(state.lift_pairs(state.to_move))
+            return random_redistribution(state, [cell(a), cell(b)], self.rng)
+        return self.rng.choice(state.legal_moves())
 
     def explain(
         self, state: State, move: dict, locale: str = "en", names: dict | None = None

@@ -1,7 +1,8 @@
 """The fast paths of search (rules/kiothi_fast.py, rules/kisolo_fast.py) against the
-traced move, on cases random games seldom reach: moves long enough to be handed back
-to the traced loop, a first lap that comes all the way round, positions made by hand
-with more pieces than a game has, and the runaway relays of the vectors.
+traced move, on cases random games seldom reach: long moves, moves long enough to be
+handed back to the traced loop, a first lap that comes all the way round, positions
+made by hand with more pieces than a game has, a position where every lift relays,
+and the runaway relays of the vectors.
 
 For every move of the right shape, the integer actions must list exactly the moves
 ``play`` accepts, and ``apply_action`` must give the position ``play`` gives with a
@@ -32,6 +33,14 @@ KIOTHI_LONG = {
     "status": "playing",
     "winner": None,
     "reason": None,
+}
+#: Found by playing random games: South's sowing of 3 from (1,8) relays for 94 laps,
+#: past the fast loop's MAX_LAPS.
+KIOTHI_HANDED_BACK = {
+    **KIOTHI_LONG,
+    "board": [[2, 1, 0, 1, 6, 1, 2, 0, 8, 2], [4, 0, 7, 2, 5, 2, 3, 4, 9, 1]],
+    "nki": [[False] * 10, [False, False, True] + [False] * 7],
+    "jails": {"south": 0, "north": 0},
 }
 #: North's turn-start capture of column 6 goes on for 43 laps.
 KISOLO_LONG = {
@@ -88,14 +97,53 @@ def check_fast_paths(position: dict) -> dict:
     return laps
 
 
+#: Found by playing random games: South's sowing from (2,5) relays for 132 laps.
+KISOLO_HANDED_BACK = {
+    **KISOLO_LONG,
+    "to_move": "south",
+    "board": [
+        [1, 0, 2, 1, 0, 5, 0],
+        [0, 0, 0, 0, 0, 0, 0],
+        [18, 0, 3, 0, 9, 4, 4],
+        [0, 5, 0, 8, 15, 4, 5],
+    ],
+}
+
+
 def sow_move(r, c, k=None):
     move = {"type": "sow", "row": r, "column": c}
     return move if k is None else {**move, "count": k}
 
 
-def test_kiothi_long_relay_is_handed_back_and_agrees():
+def test_kiothi_long_relay_stays_on_the_fast_path_and_agrees():
     laps = check_fast_paths(KIOTHI_LONG)
-    assert laps[json.dumps(sow_move(1, 5, 5), sort_keys=True)] > KIOTHI_MAX_LAPS
+    assert 32 < laps[json.dumps(sow_move(1, 5, 5), sort_keys=True)] < KIOTHI_MAX_LAPS
+
+
+def test_kiothi_longer_relay_is_handed_back_and_agrees():
+    laps = check_fast_paths(KIOTHI_HANDED_BACK)
+    assert laps[json.dumps(sow_move(1, 8, 3), sort_keys=True)] > KIOTHI_MAX_LAPS
+
+
+def test_kiothi_position_where_every_lift_relays():
+    # Every boma holds one warrior, so no first lap ends in an empty boma: the quick
+    # test finds no move, and the full listing must still find the relays that end.
+    position = {
+        **KIOTHI_LONG,
+        "orthodox": False,
+        "board": [[1] * 10, [1] * 10],
+        "jails": {"south": 20, "north": 20},
+    }
+    state = load_position(position)
+    assert state.has_legal_move(0) and state.has_legal_move(1)
+    assert len(check_fast_paths(position)) == 10
+
+
+def test_kiothi_position_with_more_warriors_than_a_game_has():
+    board = [[0] * 10, [70] + [0] * 9]  # a game has 60: the fast loop's tables stop there
+    position = {**KIOTHI_LONG, "board": board, "jails": {"south": 0, "north": 0}}
+    laps = check_fast_paths(position)
+    assert json.dumps(sow_move(1, 0, 70), sort_keys=True) in laps
 
 
 @pytest.mark.parametrize("orthodox", [True, False])
@@ -137,9 +185,14 @@ def test_kiothi_runaway_relay_is_not_listed():
     assert json.dumps(case["move"], sort_keys=True) not in laps
 
 
-def test_kisolo_long_turn_is_handed_back_and_agrees():
+def test_kisolo_long_turn_stays_on_the_fast_path_and_agrees():
     laps = check_fast_paths(KISOLO_LONG)
-    assert laps[json.dumps({"type": "capture", "column": 6}, sort_keys=True)] > KISOLO_MAX_LAPS
+    assert 32 < laps[json.dumps({"type": "capture", "column": 6}, sort_keys=True)] < KISOLO_MAX_LAPS
+
+
+def test_kisolo_longer_turn_is_handed_back_and_agrees():
+    laps = check_fast_paths(KISOLO_HANDED_BACK)
+    assert laps[json.dumps(sow_move(2, 5), sort_keys=True)] > KISOLO_MAX_LAPS
 
 
 @pytest.mark.parametrize("relay", ["next", "landing"])

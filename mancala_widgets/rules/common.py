@@ -74,8 +74,9 @@ def player_index(value: Any, field: str, error: type[MalformedError]) -> int:
 
 
 def is_int(value: object) -> TypeGuard[int]:
-    """True for real integers; ``True``/``False`` are not counts."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """True for plain integers; ``True``/``False`` are not counts (bool, like any
+    subclass of int, is not ``int`` itself)."""
+    return type(value) is int
 
 
 def check_int(

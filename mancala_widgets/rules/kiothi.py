@@ -43,7 +43,7 @@ from .common import (
 )
 from .events import Cell, Event, GameEnd, NoCaptureWhy, Sweep, TripleCell, TripleWhy
 from .game import KIOTHI, Options, kiothi_board
-from .kiothi_fast import Circuit, Sown, sow, sowings
+from .kiothi_fast import Circuit, Sown, can_move, laps_table, lifts_table, sow, sowings
 
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
@@ -126,8 +126,15 @@ def empty_at_start(start_holes: int) -> list[bool]:
 
 
 #: The tables of the fast loop that lists the legal sowings (rules/kiothi_fast.py).
+_LAPS = laps_table(NEXT)
 FAST = Circuit(
-    NEXT, AHEAD, OWNER, OPPOSITE, (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1])), LEFTMOST, TRIPLE
+    _LAPS,
+    lifts_table(_LAPS, OWNER),
+    OWNER,
+    OPPOSITE,
+    (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1])),
+    LEFTMOST,
+    TRIPLE,
 )
 EMPTY_AT_START = {n: empty_at_start(n) for n in START_HOLES_CHOICES}
 
@@ -188,8 +195,8 @@ class KiothiState:
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
-        #: The legal sowings last listed by legal_actions(), played out, for apply_action.
-        self._pending: dict[int, _Sowing | Sown | None] | None = None
+        #: Legal sowings already played out by a listing, by action, for apply_action.
+        self._pending: dict[int, _Sowing | Sown] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
@@ -353,48 +360,71 @@ class KiothiState:
     def successors(self) -> list[tuple[Move, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
         (for search; the opening's moves are too many to list)."""
-        return [(self.action_move(a), self.apply_action(a)) for a in self.legal_actions()]
+        if not self._sowing_phase():
+            return []
+        actions, self._pending = self._legal_sowings(self.to_move, play=True)
+        return [(self.action_move(a), self.apply_action(a)) for a in actions]
 
     # -- integer actions: the fast path for search and playouts -------------------
     #
     # Lifting k warriors from boma h (index r * 10 + c) is action (k - 1) * 20 + h. The
     # opening's redistributions are moves with placements: they have no actions.
 
-    def legal_actions(self) -> list[int]:
-        """The legal sowings as actions (see above), in the order of :meth:`legal_moves`."""
-        if self.status != "playing":
-            return []
-        if self.opening:
+    def _sowing_phase(self) -> bool:
+        """False when the game is over; refuses the opening, which has no actions."""
+        if self.opening and self.status == "playing":
             raise ValueError(
                 "the opening's redistributions have no actions: use legal_moves() and play()"
             )
-        pending = dict(self._legal_sowings(self.to_move, every=True))
-        self._pending = pending  # each sowing was played out: apply_action takes it
-        return list(pending)
+        return self.status == "playing"
 
-    def _legal_sowings(self, p: int, every: bool) -> list[tuple[int, _Sowing | Sown | None]]:
-        """Player ``p``'s legal sowings as (action, the sowing played out without a
-        trace, or None for a one-lap move not played yet); only the first unless
-        ``every``. The fast loop (rules/kiothi_fast.py) lists them, but for long moves
-        and under nki_release="drop"."""
+    def legal_actions(self) -> list[int]:
+        """The legal sowings as actions (see above), in the order of :meth:`legal_moves`."""
+        if not self._sowing_phase():
+            return []
+        actions, self._pending = self._legal_sowings(self.to_move)
+        return actions
+
+    def _legal_sowings(
+        self, p: int, every: bool = True, play: bool = False
+    ) -> tuple[list[int], dict[int, _Sowing | Sown]]:
+        """Player ``p``'s legal sowings as actions, and those played out without a trace,
+        by action: see :func:`kiothi_fast.sowings` for ``every`` and ``play``. The fast
+        loop lists them, but under nki_release="drop" and in a position made by hand
+        with more warriors in one boma than a game has."""
 
         def long_move(h: int, k: int) -> _Sowing | None:
             sowing = _Sowing(self, p, None)
             return sowing if sowing.run(h, k) is None else None
 
-        if self.options["nki_release"] == "drop":
-            found: list[tuple[int, _Sowing | Sown | None]] = []
-            for h, k in self.sowing_candidates(p):
-                sowing = long_move(h, k)
-                if sowing is not None:
-                    found.append(((k - 1) * SIZE + h, sowing))
-                    if not every:
-                        break
-            return found
-        at_start = EMPTY_AT_START[self.start_holes]
-        return sowings(
-            FAST, self.board, self.nki, self.sown, p, self.orthodox, at_start, long_move, every
-        )
+        if self.options["nki_release"] != "drop":
+            at_start = EMPTY_AT_START[self.start_holes]
+            try:
+                return sowings(
+                    FAST,
+                    self.board,
+                    self.nki,
+                    self.sown,
+                    p,
+                    self.orthodox,
+                    at_start,
+                    long_move,
+                    every,
+                    play,
+                )
+            except IndexError:
+                pass  # more warriors in a boma than the fast loop's tables reach
+        actions: list[int] = []
+        played: dict[int, _Sowing | Sown] = {}
+        for h, k in self.sowing_candidates(p):
+            sowing = long_move(h, k)
+            if sowing is not None:
+                action = (k - 1) * SIZE + h
+                actions.append(action)
+                played[action] = sowing
+                if not every:
+                    break
+        return actions, played
 
     def apply_action(self, action: int) -> KiothiState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
@@ -402,9 +432,20 @@ class KiothiState:
         sowing = self._pending.pop(action, None) if self._pending else None
         if sowing is None and self.options["nki_release"] != "drop":
             h, k, at_start = action % SIZE, action // SIZE + 1, EMPTY_AT_START[self.start_holes]
-            played = sow(
-                FAST, self.board, self.nki, self.sown, self.to_move, h, k, self.orthodox, at_start
-            )
+            try:
+                played = sow(
+                    FAST,
+                    self.board,
+                    self.nki,
+                    self.sown,
+                    self.to_move,
+                    h,
+                    k,
+                    self.orthodox,
+                    at_start,
+                )
+            except IndexError:
+                played = None  # more warriors in a boma than the fast loop's tables reach
             if isinstance(played, tuple):
                 sowing = played
         if isinstance(sowing, tuple):
@@ -482,7 +523,9 @@ class KiothiState:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
         if self.opening:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
-        return bool(self._legal_sowings(p, every=False))
+        if self.options["nki_release"] != "drop" and can_move(FAST, self.board, p):
+            return True
+        return bool(self._legal_sowings(p, every=False)[0])
 
     def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":

@@ -1,39 +1,75 @@
-"""Kiothi's legal sowings played out in one tight loop: the hot path of search.
+"""Kiothi's legal sowings listed and played in tight loops: the hot path of search.
 
 A sowing that would never end is not a legal move (RULES.md, perpetual moves), so
-listing the legal sowings means playing every candidate out to its end. Search and
-random playouts do little else. :func:`sowings` plays every candidate of a position
-in one function on plain lists, with no events and no objects; ``kiothi._Sowing``
-stays the one owner of the traced move, the error messages and the perpetual check.
-A move still relaying after ``MAX_LAPS`` laps is handed to ``_Sowing`` to play out,
-and so is every move under the rule option ``nki_release="drop"``.
-The property tests check that both give the same position after every move of many
-random games.
+listing the legal sowings means playing out every candidate that relays. Search and
+random playouts do little else. :func:`sowings` lists a position's legal sowings in one
+function on plain lists, with no events and no objects; ``kiothi._Sowing`` stays the
+one owner of the traced move, the error messages and the perpetual check.
+
+Two loops share the relay: :func:`ends` only counts warriors, to learn whether a
+sowing is legal; :func:`sow` also keeps the sown and nki marks, captures, and gives the
+position after it. A move still relaying after ``MAX_LAPS`` laps is handed to
+``_Sowing`` to play out, and so is every move under the rule option
+``nki_release="drop"``. The property tests check that both give the same position after
+every move of many random games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar, cast
 
 SIZE: Final = 20
-#: A move still relaying after this many laps is left to ``kiothi._Sowing``.
-MAX_LAPS: Final = 32
-#: What :func:`sow` returns for such a move.
+#: A move still relaying after this many laps is left to ``kiothi._Sowing``, which
+#: plays it again from the start and owns the perpetual check.
+MAX_LAPS: Final = 80
+#: What :func:`sow` and :func:`ends` return for such a move.
 LONG: Final = "long"
+#: The laps table covers laps of up to this many warriors, all a game has. A position
+#: made by hand with more in one boma raises IndexError: the caller then plays it traced.
+MOST: Final = 60
 #: What ``long_move`` returns for a long move: its own result, or None if illegal.
 Long = TypeVar("Long")
 
 #: One legal sowing played out: (board, nki, sown, warriors jailed, laps, captures).
 Sown = tuple[list[int], list[bool], list[bool], int, int, int]
+Lap = tuple[int, ...]
+
+
+def laps_table(next_: list[int]) -> list[list[Lap]]:
+    """``table[x][n]``: the bomas that a lap of ``n`` warriors from boma ``x`` drops
+    into, in order (0 <= n <= MOST); its last is where the lap ends."""
+    table = []
+    for x in range(len(next_)):
+        order, y = [], x
+        for _ in range(MOST):
+            y = next_[y]
+            order.append(y)
+        table.append([tuple(order[:n]) for n in range(MOST + 1)])
+    return table
+
+
+#: A lift of k warriors from boma h: (k, its action, the boma its first lap ends in,
+#: whether that boma is the lifter's own); see :func:`lifts_table`.
+Lift = tuple[int, int, int, bool]
+
+
+def lifts_table(laps: list[list[Lap]], owner: list[int]) -> list[tuple[Lift, ...]]:
+    """``table[h][k - 1]``: the lift of ``k`` warriors from boma ``h`` (1 <= k <= MOST)."""
+    return [
+        tuple(
+            (k, (k - 1) * SIZE + h, row[k][-1], owner[row[k][-1]] == owner[h])
+            for k in range(1, MOST + 1)
+        )
+        for h, row in enumerate(laps)
+    ]
 
 
 class Circuit(NamedTuple):
     """The board's flat tables (``kiothi.py``): boma (r, c) is index r * 10 + c."""
 
-    next: list[int]
-    #: ahead[h][k]: the boma k steps after h (0 <= k < 20).
-    ahead: list[list[int]]
+    laps: list[list[Lap]]
+    lifts: list[tuple[Lift, ...]]
     owner: list[int]
     opposite: list[int]
     #: Each player's bomas, in the order of ``KiothiState.legal_moves``.
@@ -41,6 +77,19 @@ class Circuit(NamedTuple):
     leftmost: tuple[int, int]
     #: The three bomas the leftmost triple takes, for each player.
     triple: tuple[list[int], ...]
+
+
+def can_move(c: Circuit, board: list[int], p: int) -> bool:
+    """A quick sufficient test that player ``p`` has a legal sowing: a lift of fewer
+    than 20 whose first lap ends in a boma that was empty. False means: look further.
+    (A boma with more than MOST warriors has more lifts than the table: those left out
+    lift more than 20, so the test stays sound.)"""
+    lifts = c.lifts
+    for h in c.own[p]:
+        for k, _, y, _ in lifts[h][: board[h]]:
+            if k < SIZE and not board[y]:
+                return True
+    return False
 
 
 def sowings(
@@ -53,37 +102,76 @@ def sowings(
     empty_at_start: list[bool],
     long_move: Callable[[int, int], Long | None],
     every: bool = True,
-) -> list[tuple[int, Sown | Long | None]]:
-    """Player ``p``'s legal sowings as (action, result), in the order of
-    ``KiothiState.legal_moves`` (action ``(k - 1) * 20 + h`` lifts k from boma h);
-    only the first one unless ``every``. The arguments are not changed.
+    play: bool = False,
+) -> tuple[list[int], dict[int, Sown | Long]]:
+    """Player ``p``'s legal sowings, in the order of ``KiothiState.legal_moves``
+    (action ``(k - 1) * 20 + h`` lifts k from boma h), and those played out, by action;
+    only the first unless ``every``. The arguments are not changed.
 
-    Most sowings end their first lap in a boma that was empty: such a move cannot go
-    on for ever, so it is legal without being played, and its result is None (play
-    it with :func:`sow` when chosen). A move still relaying at lap ``MAX_LAPS`` is
-    played by ``long_move(h, k)``."""
-    owner = c.owner
-    found: list[tuple[int, Sown | Long | None]] = []
+    With ``play``, every legal sowing is played out. Without it, only moves still
+    relaying at lap ``MAX_LAPS``, which ``long_move(h, k)`` plays: a move whose first
+    lap ends in a boma that was empty cannot go on for ever, so it is legal as it is,
+    and a move that relays is only followed far enough to see that it ends."""
+    lifts = c.lifts
+    actions: list[int] = []
+    played: dict[int, Sown | Long] = {}
     for h in c.own[p]:
-        ahead = c.ahead[h]
-        for k in range(1, board[h] + 1):
-            result: Sown | Long | None = None
-            if k >= SIZE or board[ahead[k]]:  # the first lap may come round, or relays
-                if orthodox and k < SIZE and owner[ahead[k]] == p:
+        n = board[h]
+        if n > MOST:  # the table would cut the lifts short
+            raise IndexError(f"boma {h} holds {n} warriors, more than the tables reach")
+        for k, action, y, mine in lifts[h][:n]:
+            if k < SIZE and not board[y]:  # the first lap ends in a boma that was empty
+                if play:
+                    played[action] = cast(
+                        Sown, sow(c, board, nki, sown, p, h, k, orthodox, empty_at_start)
+                    )
+            else:
+                if orthodox and mine and k < SIZE:
                     continue  # the first-lap restriction, plainly
-                played = sow(c, board, nki, sown, p, h, k, orthodox, empty_at_start)
-                if played is None:
-                    continue  # the first lap came round to end in p's own occupied boma
-                if isinstance(played, str):  # LONG
-                    result = long_move(h, k)
-                    if result is None:
-                        continue  # it never ends
+                result: Sown | str | bool | None
+                if play:
+                    result = sow(c, board, nki, sown, p, h, k, orthodox, empty_at_start)
                 else:
-                    result = played
-            found.append(((k - 1) * SIZE + h, result))
+                    result = ends(c, board, p, h, k, orthodox)
+                if not result:
+                    continue  # the first lap came round to end in p's own occupied boma
+                if result == LONG:
+                    long = long_move(h, k)
+                    if long is None:
+                        continue  # it never ends
+                    played[action] = long
+                elif isinstance(result, tuple):
+                    played[action] = result
+            actions.append(action)
             if not every:
-                return found
-    return found
+                return actions, played
+    return actions, played
+
+
+def ends(c: Circuit, board: list[int], p: int, h: int, k: int, orthodox: bool) -> bool | str:
+    """Does player ``p``'s sowing of ``k`` warriors from boma ``h`` end within
+    ``MAX_LAPS`` laps? True, False if the first-lap restriction forbids it, or
+    ``LONG``. Only counts warriors: the marks and captures do not change where a
+    sowing goes. ``board`` is not changed."""
+    laps = c.laps
+    b = board[:]
+    b[h] -= k
+    for x in laps[h][k]:
+        b[x] += 1
+    held = b[x]
+    if orthodox and held > 1 and c.owner[x] == p:
+        return False
+    lap = 1
+    while held > 1:  # relay: lift all from the landing boma and sow on
+        if lap == MAX_LAPS:
+            return LONG
+        lap += 1
+        b[x] = 0
+        drops = laps[x][held]
+        for x in drops:
+            b[x] += 1
+        held = b[x]
+    return True
 
 
 def sow(
@@ -100,18 +188,23 @@ def sow(
     """Player ``p`` lifts ``k`` warriors from boma ``h`` and sows: the result, None if
     the first-lap restriction forbids it, or ``LONG`` if it is still relaying at lap
     ``MAX_LAPS``. The arguments are not changed; the result's nki marks are ``nki``
-    itself when no mark was released (a position's lists are not changed in place)."""
-    nxt, owner = c.next, c.owner
-    b, n, w = board[:], nki, sown[:]
+    itself when no mark was released, and its sown marks ``sown`` itself when every
+    boma was sown already (a position's lists are not changed in place)."""
+    laps, owner = c.laps, c.owner
+    b, n, w = board[:], nki, sown
+    marking = not all(w)
+    if marking:
+        w = sown[:]
     b[h] -= k
     if n[h]:  # lifting releases the boma's nki mark
         n = nki[:]
         n[h] = False
     x = h
-    for _ in range(k):
-        x = nxt[x]
+    for x in laps[h][k]:
         b[x] += 1
-        w[x] = True
+    if marking:
+        for y in laps[h][k]:
+            w[y] = True
     held = b[x]
     if orthodox and held > 1 and owner[x] == p:
         return None
@@ -125,10 +218,12 @@ def sow(
             if n is nki:
                 n = nki[:]
             n[x] = False
-        for _ in range(held):
-            x = nxt[x]
+        drops = laps[x][held]
+        for x in drops:
             b[x] += 1
-            w[x] = True
+        if marking:
+            for y in drops:
+                w[y] = True
         held = b[x]
     jailed = captures = 0
     opp = c.opposite[x]
