@@ -13,8 +13,10 @@ import pathlib
 
 import pytest
 
-from mancala_widgets.rules import IllegalMoveError, dump_position, load_position
+from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, dump_position, load_position
+from mancala_widgets.rules.kiothi import FAST
 from mancala_widgets.rules.kiothi_fast import MAX_LAPS as KIOTHI_MAX_LAPS
+from mancala_widgets.rules.kiothi_fast import relay_ends
 from mancala_widgets.rules.kisolo_fast import MAX_LAPS as KISOLO_MAX_LAPS
 
 VECTORS = pathlib.Path(__file__).parent / "vectors"
@@ -123,6 +125,25 @@ def test_kiothi_long_relay_stays_on_the_fast_path_and_agrees():
 def test_kiothi_longer_relay_is_handed_back_and_agrees():
     laps = check_fast_paths(KIOTHI_HANDED_BACK)
     assert laps[json.dumps(sow_move(1, 8, 3), sort_keys=True)] > KIOTHI_MAX_LAPS
+
+
+def test_kiothi_relay_ends_counts_laps_as_the_traced_move_does():
+    state = load_position(KIOTHI_HANDED_BACK)
+    board, h, k = state.board, 18, 3  # the sowing of 3 from (1,8)
+    laps = check_fast_paths(KIOTHI_HANDED_BACK)[json.dumps(sow_move(1, 8, 3), sort_keys=True)]
+    assert relay_ends(FAST, board, h, k, laps), "it ends at its last lap"
+    assert not relay_ends(FAST, board, h, k, laps - 1), "still going a lap before"
+
+
+def test_kiothi_perpetual_relay_is_found_by_the_fast_loop():
+    case = next(
+        c
+        for c in json.loads((VECTORS / "kiothi.json").read_text())
+        if c["name"] == "kiothi-runaway-relay-illegal"
+    )
+    state, move = load_position(case["position"]), case["move"]
+    h = move["row"] * 10 + move["column"]
+    assert not relay_ends(FAST, state.board, h, move["count"], LAP_LIMIT)
 
 
 def test_kiothi_position_where_every_lift_relays():

@@ -146,7 +146,11 @@ def check_cell(
 ) -> tuple[int, int]:
     """A ``[row, column]`` pair inside the board: the one check of a cell, for moves,
     lessons and answers alike."""
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(is_int(v) for v in value):
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not (is_int(value[0]) and is_int(value[1]))
+    ):
         raise error(f"{field} = {_shown(value)}: expected [row, column]")
     r, c = value
     if not (0 <= r < rows and 0 <= c < columns):

@@ -43,7 +43,7 @@ from .common import (
 )
 from .events import Cell, Event, GameEnd, NoCaptureWhy, Sweep, TripleCell, TripleWhy
 from .game import KIOTHI, Options, kiothi_board
-from .kiothi_fast import Circuit, Sown, can_move, laps_table, lifts_table, sow, sowings
+from .kiothi_fast import Circuit, Sown, can_move, laps_table, lifts_table, relay_ends, sow, sowings
 
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
@@ -196,7 +196,7 @@ class KiothiState:
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
         #: Legal sowings already played out by a listing, by action, for apply_action.
-        self._pending: dict[int, _Sowing | Sown] | None = None
+        self._pending: dict[int, _Sowing] | None = None
 
     # -- construction and JSON ------------------------------------------------
 
@@ -360,71 +360,66 @@ class KiothiState:
     def successors(self) -> list[tuple[Move, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
         (for search; the opening's moves are too many to list)."""
-        if not self._sowing_phase():
-            return []
-        actions, self._pending = self._legal_sowings(self.to_move, play=True)
-        return [(self.action_move(a), self.apply_action(a)) for a in actions]
+        return [(self.action_move(a), self.apply_action(a)) for a in self.legal_actions()]
 
     # -- integer actions: the fast path for search and playouts -------------------
     #
     # Lifting k warriors from boma h (index r * 10 + c) is action (k - 1) * 20 + h. The
     # opening's redistributions are moves with placements: they have no actions.
 
-    def _sowing_phase(self) -> bool:
-        """False when the game is over; refuses the opening, which has no actions."""
-        if self.opening and self.status == "playing":
+    def legal_actions(self) -> list[int]:
+        """The legal sowings as actions (see above), in the order of :meth:`legal_moves`."""
+        if self.status != "playing":
+            return []
+        if self.opening:
             raise ValueError(
                 "the opening's redistributions have no actions: use legal_moves() and play()"
             )
-        return self.status == "playing"
-
-    def legal_actions(self) -> list[int]:
-        """The legal sowings as actions (see above), in the order of :meth:`legal_moves`."""
-        if not self._sowing_phase():
-            return []
         actions, self._pending = self._legal_sowings(self.to_move)
         return actions
 
-    def _legal_sowings(
-        self, p: int, every: bool = True, play: bool = False
-    ) -> tuple[list[int], dict[int, _Sowing | Sown]]:
-        """Player ``p``'s legal sowings as actions, and those played out without a trace,
-        by action: see :func:`kiothi_fast.sowings` for ``every`` and ``play``. The fast
-        loop lists them, but under nki_release="drop" and in a position made by hand
-        with more warriors in one boma than a game has."""
-
-        def long_move(h: int, k: int) -> _Sowing | None:
-            sowing = _Sowing(self, p, None)
-            return sowing if sowing.run(h, k) is None else None
-
+    def _legal_sowings(self, p: int) -> tuple[list[int], dict[int, _Sowing]]:
+        """Player ``p``'s legal sowings as actions, and those already played out (by
+        the traced move, without a trace), by action. The fast loop
+        (rules/kiothi_fast.py) lists them, but under nki_release="drop" and in a
+        position made by hand with more warriors in one boma than a game has."""
+        played: dict[int, _Sowing] = {}
         if self.options["nki_release"] != "drop":
-            at_start = EMPTY_AT_START[self.start_holes]
             try:
-                return sowings(
-                    FAST,
-                    self.board,
-                    self.nki,
-                    self.sown,
-                    p,
-                    self.orthodox,
-                    at_start,
-                    long_move,
-                    every,
-                    play,
-                )
+                actions, long = sowings(FAST, self.board, p, self.orthodox)
             except IndexError:
                 pass  # more warriors in a boma than the fast loop's tables reach
-        actions: list[int] = []
-        played: dict[int, _Sowing | Sown] = {}
+            else:
+                for action in long:  # still relaying at the fast loop's MAX_LAPS
+                    sowing = self._long_sowing(p, action % SIZE, action // SIZE + 1)
+                    if sowing is None:
+                        actions.remove(action)
+                    else:
+                        played[action] = sowing
+                return actions, played
+        actions = []
         for h, k in self.sowing_candidates(p):
-            sowing = long_move(h, k)
+            sowing = self._traced_sowing(p, h, k)
             if sowing is not None:
                 action = (k - 1) * SIZE + h
                 actions.append(action)
                 played[action] = sowing
-                if not every:
-                    break
         return actions, played
+
+    def _traced_sowing(self, p: int, h: int, k: int) -> _Sowing | None:
+        """Player ``p``'s sowing of ``k`` from boma ``h`` played out by the traced move
+        (with no trace), or None if it is illegal."""
+        sowing = _Sowing(self, p, None)
+        return sowing if sowing.run(h, k) is None else None
+
+    def _long_sowing(self, p: int, h: int, k: int) -> _Sowing | None:
+        """:meth:`_traced_sowing` for a move the fast loop found still relaying; a
+        perpetual one is found first by the fast loop's cycle check, not played traced."""
+        if self.options["perpetual"] == "illegal" and not relay_ends(
+            FAST, self.board, h, k, LAP_LIMIT
+        ):
+            return None
+        return self._traced_sowing(p, h, k)
 
     def apply_action(self, action: int) -> KiothiState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
@@ -447,10 +442,8 @@ class KiothiState:
             except IndexError:
                 played = None  # more warriors in a boma than the fast loop's tables reach
             if isinstance(played, tuple):
-                sowing = played
-        if isinstance(sowing, tuple):
-            return self._after_fast(sowing)
-        if sowing is None:
+                return self._after_fast(played)
+        if sowing is None:  # a long move, or a rule option the fast loop leaves to _Sowing
             sowing = _Sowing(self, self.to_move, None)
             sowing.run(action % SIZE, action // SIZE + 1)
         return self._after_sowing(sowing, None)
@@ -525,7 +518,7 @@ class KiothiState:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
         if self.options["nki_release"] != "drop" and can_move(FAST, self.board, p):
             return True
-        return bool(self._legal_sowings(p, every=False)[0])
+        return bool(self._legal_sowings(p)[0])
 
     def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":

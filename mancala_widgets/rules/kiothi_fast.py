@@ -1,23 +1,23 @@
 """Kiothi's legal sowings listed and played in tight loops: the hot path of search.
 
 A sowing that would never end is not a legal move (RULES.md, perpetual moves), so
-listing the legal sowings means playing out every candidate that relays. Search and
-random playouts do little else. :func:`sowings` lists a position's legal sowings in one
-function on plain lists, with no events and no objects; ``kiothi._Sowing`` stays the
-one owner of the traced move, the error messages and the perpetual check.
+listing the legal sowings means following every candidate that relays to its end.
+Search and random playouts do little else. :func:`sowings` lists a position's legal
+sowings in one function on plain lists, with no events and no objects;
+``kiothi._Sowing`` stays the one owner of the traced move, the error messages and the
+perpetual check.
 
 Two loops share the relay: :func:`ends` only counts warriors, to learn whether a
-sowing is legal; :func:`sow` also keeps the sown and nki marks, captures, and gives the
-position after it. A move still relaying after ``MAX_LAPS`` laps is handed to
-``_Sowing`` to play out, and so is every move under the rule option
+sowing is legal; :func:`sow` plays a chosen one: it also keeps the sown and nki marks,
+captures, and gives the position after it. A move still relaying after ``MAX_LAPS``
+laps is handed to ``_Sowing`` to play out, and so is every move under the rule option
 ``nki_release="drop"``. The property tests check that both give the same position after
 every move of many random games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, NamedTuple, TypeVar, cast
+from typing import Final, NamedTuple
 
 SIZE: Final = 20
 #: A move still relaying after this many laps is left to ``kiothi._Sowing``, which
@@ -28,8 +28,6 @@ LONG: Final = "long"
 #: The laps table covers laps of up to this many warriors, all a game has. A position
 #: made by hand with more in one boma raises IndexError: the caller then plays it traced.
 MOST: Final = 60
-#: What ``long_move`` returns for a long move: its own result, or None if illegal.
-Long = TypeVar("Long")
 
 #: One legal sowing played out: (board, nki, sown, warriors jailed, laps, captures).
 Sown = tuple[list[int], list[bool], list[bool], int, int, int]
@@ -49,20 +47,31 @@ def laps_table(next_: list[int]) -> list[list[Lap]]:
     return table
 
 
-#: A lift of k warriors from boma h: (k, its action, the boma its first lap ends in,
-#: whether that boma is the lifter's own); see :func:`lifts_table`.
+#: A lift of k warriors from boma h: (k, its action, a boma to look at, whether a first
+#: lap ending there is forbidden outright); see :func:`lifts_table`.
 Lift = tuple[int, int, int, bool]
 
 
 def lifts_table(laps: list[list[Lap]], owner: list[int]) -> list[tuple[Lift, ...]]:
-    """``table[h][k - 1]``: the lift of ``k`` warriors from boma ``h`` (1 <= k <= MOST)."""
-    return [
-        tuple(
-            (k, (k - 1) * SIZE + h, row[k][-1], owner[row[k][-1]] == owner[h])
-            for k in range(1, MOST + 1)
-        )
-        for h, row in enumerate(laps)
-    ]
+    """``table[h][k - 1]``: the lift of ``k`` warriors from boma ``h`` (1 <= k <= MOST).
+
+    A lift of fewer than 20 drops once into each boma it reaches, so its first lap
+    ends in a boma that is occupied before that drop exactly when it holds warriors
+    now: the boma to look at is that one, forbidden outright (under the first-lap
+    restriction) when it is the lifter's own. A lift of 20 or more comes round past
+    ``h`` itself, which holds at least k: the boma to look at is ``h``, never empty, so
+    such a lift is always followed to its end by :func:`ends`."""
+    table = []
+    for h, row in enumerate(laps):
+        lifts = []
+        for k in range(1, MOST + 1):
+            end = row[k][-1]
+            if k < SIZE:
+                lifts.append((k, (k - 1) * SIZE + h, end, owner[end] == owner[h]))
+            else:
+                lifts.append((k, (k - 1) * SIZE + h, h, False))
+        table.append(tuple(lifts))
+    return table
 
 
 class Circuit(NamedTuple):
@@ -80,72 +89,45 @@ class Circuit(NamedTuple):
 
 
 def can_move(c: Circuit, board: list[int], p: int) -> bool:
-    """A quick sufficient test that player ``p`` has a legal sowing: a lift of fewer
-    than 20 whose first lap ends in a boma that was empty. False means: look further.
-    (A boma with more than MOST warriors has more lifts than the table: those left out
-    lift more than 20, so the test stays sound.)"""
+    """A quick sufficient test that player ``p`` has a legal sowing: a lift whose first
+    lap ends in a boma that was empty. False means: look further. (A boma with more
+    than MOST warriors has more lifts than the table: those left out lift more than
+    20, so the test stays sound.)"""
     lifts = c.lifts
     for h in c.own[p]:
-        for k, _, y, _ in lifts[h][: board[h]]:
-            if k < SIZE and not board[y]:
+        for _, _, y, _ in lifts[h][: board[h]]:
+            if not board[y]:
                 return True
     return False
 
 
-def sowings(
-    c: Circuit,
-    board: list[int],
-    nki: list[bool],
-    sown: list[bool],
-    p: int,
-    orthodox: bool,
-    empty_at_start: list[bool],
-    long_move: Callable[[int, int], Long | None],
-    every: bool = True,
-    play: bool = False,
-) -> tuple[list[int], dict[int, Sown | Long]]:
+def sowings(c: Circuit, board: list[int], p: int, orthodox: bool) -> tuple[list[int], list[int]]:
     """Player ``p``'s legal sowings, in the order of ``KiothiState.legal_moves``
-    (action ``(k - 1) * 20 + h`` lifts k from boma h), and those played out, by action;
-    only the first unless ``every``. The arguments are not changed.
+    (action ``(k - 1) * 20 + h`` lifts k from boma h), with those still relaying at lap
+    ``MAX_LAPS``, which the caller must decide; and those long ones. ``board`` is not
+    changed.
 
-    With ``play``, every legal sowing is played out. Without it, only moves still
-    relaying at lap ``MAX_LAPS``, which ``long_move(h, k)`` plays: a move whose first
-    lap ends in a boma that was empty cannot go on for ever, so it is legal as it is,
-    and a move that relays is only followed far enough to see that it ends."""
+    A move whose first lap ends in a boma that was empty cannot go on for ever, so it
+    is legal as it is. A move that relays is followed by :func:`ends` only far enough to
+    see that it ends. A chosen move is played by :func:`sow`."""
     lifts = c.lifts
     actions: list[int] = []
-    played: dict[int, Sown | Long] = {}
+    long: list[int] = []
     for h in c.own[p]:
         n = board[h]
         if n > MOST:  # the table would cut the lifts short
             raise IndexError(f"boma {h} holds {n} warriors, more than the tables reach")
-        for k, action, y, mine in lifts[h][:n]:
-            if k < SIZE and not board[y]:  # the first lap ends in a boma that was empty
-                if play:
-                    played[action] = cast(
-                        Sown, sow(c, board, nki, sown, p, h, k, orthodox, empty_at_start)
-                    )
-            else:
-                if orthodox and mine and k < SIZE:
+        for k, action, y, forbidden in lifts[h][:n]:
+            if board[y]:  # the first lap ends in an occupied boma, or comes round
+                if orthodox and forbidden:
                     continue  # the first-lap restriction, plainly
-                result: Sown | str | bool | None
-                if play:
-                    result = sow(c, board, nki, sown, p, h, k, orthodox, empty_at_start)
-                else:
-                    result = ends(c, board, p, h, k, orthodox)
-                if not result:
-                    continue  # the first lap came round to end in p's own occupied boma
-                if result == LONG:
-                    long = long_move(h, k)
-                    if long is None:
-                        continue  # it never ends
-                    played[action] = long
-                elif isinstance(result, tuple):
-                    played[action] = result
+                ended = ends(c, board, p, h, k, orthodox)
+                if ended is not True:
+                    if not ended:
+                        continue  # the first lap came round to end in p's own occupied boma
+                    long.append(action)  # LONG
             actions.append(action)
-            if not every:
-                return actions, played
-    return actions, played
+    return actions, long
 
 
 def ends(c: Circuit, board: list[int], p: int, h: int, k: int, orthodox: bool) -> bool | str:
@@ -172,6 +154,39 @@ def ends(c: Circuit, board: list[int], p: int, h: int, k: int, orthodox: bool) -
             b[x] += 1
         held = b[x]
     return True
+
+
+def relay_ends(c: Circuit, board: list[int], h: int, k: int, limit: int) -> bool:
+    """Does the sowing of ``k`` warriors from boma ``h`` end by lap ``limit``? Only
+    counts warriors; the first-lap restriction is not checked. RULES.md's perpetual
+    move: a relay still going at the end of lap ``limit`` never ends, and nor does one
+    that comes back to a lap end (board, landing boma) seen before, for it is in a
+    cycle. Brent's method spots a cycle within about three times its length, keeping
+    one lap end at a time; a few relays run 100,000 laps without one."""
+    laps = c.laps
+    b = board[:]
+    b[h] -= k
+    for x in laps[h][k]:
+        b[x] += 1
+    held = b[x]
+    if held <= 1:
+        return True
+    seen: list[int] | None = None
+    seen_at, power, steps = -1, 1, 0
+    for _ in range(limit - 1):  # at a lap end where a relay follows: laps 2 to limit
+        if x == seen_at and b == seen:
+            return False  # a lap end seen before: a cycle
+        steps += 1
+        if steps == power:  # remember this lap end; wait twice as long for the next
+            seen, seen_at, power, steps = b[:], x, power * 2, 0
+        b[x] = 0
+        drops = laps[x][held]
+        for x in drops:
+            b[x] += 1
+        held = b[x]
+        if held <= 1:
+            return True
+    return False  # still going at the end of lap ``limit``
 
 
 def sow(
