@@ -1,8 +1,9 @@
 """The fast paths of search (rules/kiothi_fast.py, rules/kisolo_fast.py) against the
 traced move, on cases random games seldom reach: long moves, moves long enough to be
-handed back to the traced loop, a first lap that comes all the way round, positions
-made by hand with more pieces than a game has, a position where every lift relays,
-and the runaway relays of the vectors.
+played again (Kisolo, remembering its lap ends) or handed back to the traced loop
+(Kiothi), perpetual moves, a first lap that comes all the way round, positions made by
+hand with more pieces than a game has, a position where every lift relays, and the
+runaway relays of the vectors.
 
 For every move of the right shape, the integer actions must list exactly the moves
 ``play`` accepts, and ``apply_action`` must give the position ``play`` gives with a
@@ -100,7 +101,7 @@ def check_fast_paths(position: dict) -> dict:
 
 
 #: Found by playing random games: South's sowing from (2,5) relays for 132 laps.
-KISOLO_HANDED_BACK = {
+KISOLO_LONGER = {
     **KISOLO_LONG,
     "to_move": "south",
     "board": [
@@ -211,9 +212,26 @@ def test_kisolo_long_turn_stays_on_the_fast_path_and_agrees():
     assert 32 < laps[json.dumps({"type": "capture", "column": 6}, sort_keys=True)] < KISOLO_MAX_LAPS
 
 
-def test_kisolo_longer_turn_is_handed_back_and_agrees():
-    laps = check_fast_paths(KISOLO_HANDED_BACK)
+def test_kisolo_longer_turn_is_played_again_remembering_its_lap_ends():
+    laps = check_fast_paths(KISOLO_LONGER)
     assert laps[json.dumps(sow_move(2, 5), sort_keys=True)] > KISOLO_MAX_LAPS
+
+
+def test_kisolo_perpetual_turn_stops_at_the_lap_limit_on_every_path():
+    # Found by playing random games: North's sowing from (1,5) runs 100,000 laps
+    # without coming back to a lap end, so step 6 stops it at the lap limit.
+    position = {
+        **KISOLO_LONG,
+        "to_move": "north",
+        "board": [
+            [1, 0, 3, 0, 1, 0, 7],
+            [0, 2, 1, 12, 11, 9, 15],
+            [0, 0, 0, 0, 0, 0, 0],
+            [7, 5, 6, 1, 2, 1, 0],
+        ],
+    }
+    laps = check_fast_paths(position)
+    assert laps[json.dumps(sow_move(1, 5), sort_keys=True)] == LAP_LIMIT
 
 
 @pytest.mark.parametrize("relay", ["next", "landing"])

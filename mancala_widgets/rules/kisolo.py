@@ -258,17 +258,22 @@ class KisoloState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
         (unchecked: use :meth:`play` for a move from outside)."""
         p, options = self.to_move, self.options
+        landing = options["relay"] == "landing"
         try:
-            played = turn(self.geo, self.board, p, action, options["relay"] == "landing")
-        except IndexError:  # more stones than a game has (a position made by hand)
-            played = None
-        if played is None:  # a long turn: _Turn plays it, watching for a perpetual one
+            played = turn(self.geo, self.board, p, action, landing)
+            if played is None:  # a long turn: again, remembering its lap ends (step 6)
+                played = turn(self.geo, self.board, p, action, landing, record=True)
+        except (IndexError, ValueError):  # more stones than a game has (made by hand)
             size = ROWS * self.columns
             if action >= size:
                 return _Turn(self, None).run("capture", action - size)
             return _Turn(self, None).run("sow", action)
-        board, laps, captures, won = played
-        if won:
+        board, laps, captures, ending = played
+        if ending == "perpetual":
+            after = KisoloState(
+                self.columns, board, 1 - p, "draw", None, "perpetual sowing", options
+            )
+        elif ending == "won":
             after = KisoloState(self.columns, board, 1 - p, "won", p, INNER_ROW_EMPTIED, options)
         elif options["own_row_emptied"] == "loses" and not any(board[h] for h in self.geo.inner[p]):
             after = KisoloState(

@@ -2,42 +2,61 @@
 
 Search and random playouts play millions of turns and need none of their events.
 :func:`turn` plays RULES.md's steps 1-6 on a plain list, with no events and no
-objects. ``kisolo._Turn`` stays the one owner of the traced turn, of the draw by
-repetition and of the perpetual check: a turn still relaying at lap ``MAX_LAPS`` is
-left to it. The property tests check that both give the same position after every
-move of many random games.
+objects. ``kisolo._Turn`` stays the one owner of the traced turn and of the draw by
+repetition. A turn still relaying at lap ``MAX_LAPS`` is played again from the start
+remembering its lap ends, for step 6 (a perpetual sowing draws); a position made by
+hand with more stones in a hole than a byte holds is left to ``_Turn``. The property
+tests check that both give the same position after every move of many random games.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal, overload
+
+from .common import LAP_LIMIT
 
 if TYPE_CHECKING:
     from .kisolo import Geometry
 
-#: A turn still going at this lap is left to ``kisolo._Turn``, which plays it again
-#: from the start. In random games about one turn in 230 passes 32 laps and none of
-#: 70,000 passed 80, so few turns are played twice.
+#: A turn still going at this lap is played again remembering its lap ends. In random
+#: games about one turn in 230 passes 32 laps and none of 70,000 passed 80.
 MAX_LAPS: Final = 80
 
-#: A turn played: (board, laps, captures, whether a capture emptied the opponent's
-#: inner row and so won the game).
-Played = tuple[list[int], int, int, bool]
+#: How a turn ended: None (the game goes on), "won" (a capture emptied the opponent's
+#: inner row) or "perpetual" (step 6: the game is drawn).
+Ending = Literal["won", "perpetual"] | None
+#: A turn played: (board, laps, captures, how it ended).
+Played = tuple[list[int], int, int, Ending]
 
 
-def turn(g: Geometry, board: list[int], p: int, action: int, landing: bool) -> Played | None:
+@overload
+def turn(
+    g: Geometry, board: list[int], p: int, action: int, landing: bool, record: Literal[True]
+) -> Played: ...
+@overload
+def turn(
+    g: Geometry, board: list[int], p: int, action: int, landing: bool, record: bool = False
+) -> Played | None: ...
+def turn(
+    g: Geometry, board: list[int], p: int, action: int, landing: bool, record: bool = False
+) -> Played | None:
     """Player ``p`` plays ``action`` (a hole to sow, or 4 * columns + c for the
     turn-start capture of column c), which must be legal. ``landing``: the relay lifts
     the landing hole itself (the rule option relay="landing"), not the next one.
-    None when the turn reaches lap ``MAX_LAPS``. ``board`` is not changed."""
+
+    Without ``record``, None when the turn reaches lap ``MAX_LAPS``. With it, each lap
+    end where the turn goes on is remembered (step 6, as ``_Turn`` keys it), and the
+    turn stops as perpetual at one seen before or at lap LAP_LIMIT; a hole holding more
+    than 255 stones raises ValueError. ``board`` is not changed."""
     nxt, drops, facing, theirs = g.next, g.drops, g.facing, g.inner_stones[1 - p]
     b = board[:]
     lap, captures = 1, 0
+    seen: dict[bytes, int] | None = {} if record else None
     if action >= g.size:  # step 1: the turn-start capture
         captures = 1
         last = _capture(g, b, g.inner[p][action - g.size])
         if not any(theirs(b)):
-            return b, lap, captures, True
+            return b, lap, captures, "won"
     else:  # step 3: sow the hole's stones from the next hole on
         m, last = b[action], action
         b[action] = 0
@@ -47,23 +66,27 @@ def turn(g: Geometry, board: list[int], p: int, action: int, landing: bool) -> P
         occupied = b[last] > 1
         n = last if landing else nxt[last]
         m, across = b[n], facing[n]
-        if occupied and m and across >= 0 and b[across]:  # step 5, mid-move
+        capture = occupied and m and across >= 0 and b[across]
+        if not capture and not (m and (occupied or not landing)):
+            return b, lap, captures, None  # the turn ends
+        if seen is None:
             if lap == MAX_LAPS:
                 return None
-            lap += 1
+        else:  # step 6: a lap end seen before in this move, or lap LAP_LIMIT
+            key = bytes(b) + bytes((last, occupied))
+            if key in seen or lap >= LAP_LIMIT:
+                return b, lap, captures, "perpetual"
+            seen[key] = lap
+        lap += 1
+        if capture:  # step 5, mid-move
             captures += 1
             last = _capture(g, b, n)
             if not any(theirs(b)):
-                return b, lap, captures, True
-        elif m and (occupied or not landing):  # the relay
-            if lap == MAX_LAPS:
-                return None
-            lap += 1
+                return b, lap, captures, "won"
+        else:  # the relay
             b[n] = 0
             for last in drops[n][m]:
                 b[last] += 1
-        else:
-            return b, lap, captures, False
 
 
 def _capture(g: Geometry, b: list[int], start: int) -> int:
