@@ -52,6 +52,7 @@ def turn(
     b = board[:]
     lap, captures = 1, 0
     seen: dict[bytes, int] | None = {} if record else None
+    watch = 1 if record else MAX_LAPS  # from this lap on, each lap end is looked at
     if action >= g.size:  # step 1: the turn-start capture
         captures = 1
         last = _capture(g, b, g.inner[p][action - g.size])
@@ -66,27 +67,40 @@ def turn(
         occupied = b[last] > 1
         n = last if landing else nxt[last]
         m, across = b[n], facing[n]
-        capture = occupied and m and across >= 0 and b[across]
-        if not capture and not (m and (occupied or not landing)):
-            return b, lap, captures, None  # the turn ends
-        if seen is None:
-            if lap == MAX_LAPS:
-                return None
-        else:  # step 6: a lap end seen before in this move, or lap LAP_LIMIT
-            key = bytes(b) + bytes((last, occupied))
-            if key in seen or lap >= LAP_LIMIT:
-                return b, lap, captures, "perpetual"
-            seen[key] = lap
-        lap += 1
-        if capture:  # step 5, mid-move
+        if occupied and m and across >= 0 and b[across]:  # step 5, mid-move
+            if lap >= watch:
+                if seen is None:
+                    return None
+                if _seen_before(seen, b, last, occupied, lap):
+                    return b, lap, captures, "perpetual"
+            lap += 1
             captures += 1
             last = _capture(g, b, n)
             if not any(theirs(b)):
                 return b, lap, captures, "won"
-        else:  # the relay
+        elif m and (occupied or not landing):  # the relay
+            if lap >= watch:
+                if seen is None:
+                    return None
+                if _seen_before(seen, b, last, occupied, lap):
+                    return b, lap, captures, "perpetual"
+            lap += 1
             b[n] = 0
             for last in drops[n][m]:
                 b[last] += 1
+        else:
+            return b, lap, captures, None
+
+
+def _seen_before(seen: dict[bytes, int], b: list[int], last: int, occupied: bool, lap: int) -> bool:
+    """Step 6 at a lap end where the turn goes on: was this lap end (board, landing
+    hole, occupied, as ``_Turn`` keys it) seen before in this move, or is it lap
+    LAP_LIMIT? Remembers it."""
+    key = bytes(b) + bytes((last, occupied))
+    if key in seen or lap >= LAP_LIMIT:
+        return True
+    seen[key] = lap
+    return False
 
 
 def _capture(g: Geometry, b: list[int], start: int) -> int:
