@@ -15,9 +15,9 @@ import pathlib
 import pytest
 
 from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, dump_position, load_position
-from mancala_widgets.rules.kiothi import FAST
+from mancala_widgets.rules.kiothi import FAST, NEXT, OWNER
 from mancala_widgets.rules.kiothi_fast import MAX_LAPS as KIOTHI_MAX_LAPS
-from mancala_widgets.rules.kiothi_fast import relay_ends
+from mancala_widgets.rules.kiothi_fast import MOST, laps_table, lifts_table, relay_ends
 from mancala_widgets.rules.kisolo_fast import MAX_LAPS as KISOLO_MAX_LAPS
 
 VECTORS = pathlib.Path(__file__).parent / "vectors"
@@ -126,6 +126,26 @@ def test_kiothi_long_relay_stays_on_the_fast_path_and_agrees():
 def test_kiothi_longer_relay_is_handed_back_and_agrees():
     laps = check_fast_paths(KIOTHI_HANDED_BACK)
     assert laps[json.dumps(sow_move(1, 8, 3), sort_keys=True)] > KIOTHI_MAX_LAPS
+
+
+def test_kiothi_lap_tables_follow_the_circuit():
+    # The tables are built once, on import; built again here, they must walk NEXT.
+    laps = laps_table(NEXT)
+    assert laps == FAST.laps
+    for x in range(20):
+        assert laps[x][0] == ()
+        y = x
+        for n in range(1, MOST + 1):
+            y = NEXT[y]
+            assert laps[x][n] == (*laps[x][n - 1], y), f"a lap of {n} from boma {x}"
+    lifts = lifts_table(laps, OWNER)
+    assert lifts == FAST.lifts
+    for h in range(20):
+        assert len(lifts[h]) == MOST
+        for k, lift in enumerate(lifts[h], 1):
+            end = laps[h][k][-1]
+            looked_at, forbidden = (end, OWNER[end] == OWNER[h]) if k < 20 else (h, False)
+            assert lift == (k, (k - 1) * 20 + h, looked_at, forbidden), f"{k} from {h}"
 
 
 def test_kiothi_relay_ends_counts_laps_as_the_traced_move_does():
