@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from .rules import PLAYERS, State
@@ -27,6 +28,10 @@ from .text.names import move_name, pieces, side_names
 WIN = 10_000.0
 #: Plies a search goes on past its depth while Kisolo captures are forced.
 QUIESCENCE = 4
+#: The root's window opens this far below the second best score so far. Scores, and the
+#: bounds the search returns, are multiples of 0.5: a move tied with the second best is
+#: then scored exactly, and a worse one gets a bound strictly below it, never equal.
+TIE = 1e-6
 
 
 class Player(Protocol):
@@ -123,6 +128,15 @@ def successors(state: State) -> list[tuple[dict, State]]:
     if state.opening:
         return [(m, state.play(m)) for m in opening_candidates(state)]
     return list(state.successors())  # a list of this game's states, as a list of States
+
+
+def children(state: State, skip: int | None = None) -> Iterable[tuple[int, State]]:
+    """(action, position after it) for every move a player considers but ``skip``, each
+    played only when asked for. The opening's redistributions, which have no actions,
+    are numbered in the order :func:`opening_candidates` lists them."""
+    if state.opening:
+        return enumerate(state.play(m) for m in opening_candidates(state))
+    return ((a, state.apply_action(a)) for a in state.legal_actions() if a != skip)
 
 
 def candidate_moves(state: State) -> list[dict]:
@@ -306,13 +320,16 @@ class GreedyPlayer(_Scored):
 class SearchPlayer(_Scored):
     """Levels 3 and 4: alpha-beta search (negamax) that deepens one ply at a time
     until ``depth`` or the ``nodes`` budget is reached, looking past its depth
-    while Kisolo captures are forced. With ``enhanced=True`` it also orders moves
-    (at the root, best of the last iteration first; below it, the move that was
-    best in the same position at the last iteration first, then by evaluation) and
+    while Kisolo captures are forced. At the root the best two moves are scored
+    exactly, the others only shown worse. A child is played only when the search
+    reaches it. With ``enhanced=True`` it also orders moves (at the root, best of
+    the last iteration first; below it, the move that was best in the same position
+    at the last iteration first, then, above the last ply, by evaluation) and
     remembers positions it has scored (a transposition table)."""
 
-    #: How the search lists a position's moves (a reviewer may remember them).
-    successors = staticmethod(successors)
+    #: How the search lists a position's children below the root (a reviewer may
+    #: remember them).
+    children = staticmethod(children)
 
     def __init__(
         self,
@@ -331,7 +348,7 @@ class SearchPlayer(_Scored):
         self.visited = 0
         self.reached = 0
         self.table: dict = {}
-        #: The best child's place in each position's ordered list of children, as the
+        #: The best child's action in each position, as the
         #: last iteration found it: searched first in the next (more cut-offs).
         self.best: dict = {}
 
@@ -346,11 +363,7 @@ class SearchPlayer(_Scored):
         scored = [(gain_after(c, state.to_move), m) for m, c in children]
         for depth in range(2, self.depth + 1):
             try:
-                # Every root move gets an exact score, so the explanation is honest.
-                result = [
-                    (-self._negamax(child, depth - 1, -math.inf, math.inf), m)
-                    for m, child in children
-                ]
+                result = self._best_two(children, depth)
             except _OutOfBudget:
                 break
             scored, self.reached = result, depth
@@ -360,6 +373,20 @@ class SearchPlayer(_Scored):
             if self.visited >= self.nodes:
                 break
         return self.pick(state, scored)
+
+    def _best_two(self, children: list[tuple[dict, State]], depth: int) -> list[tuple[float, dict]]:
+        """Every root move scored at ``depth``: the two best exactly (the move chosen,
+        and the next best that its explanation names), the others only shown to be
+        worse than the second best. A move tied with the second best is searched
+        exactly too (the window opens a hair below it), so the choice among equal
+        moves and the explanation are those of scoring every move exactly."""
+        result, top = [], [-math.inf, -math.inf]  # the best two exact scores so far
+        for m, child in children:
+            v = -self._negamax(child, depth - 1, -math.inf, -(top[1] - TIE))
+            result.append((v, m))
+            if v > top[1]:
+                top = sorted((top[0], v), reverse=True)
+        return result
 
     def _negamax(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.visited += 1
@@ -378,20 +405,11 @@ class SearchPlayer(_Scored):
                 flag, value = hit
                 if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
                     return value
-        best = -math.inf
-        children = [c for _, c in self.successors(state)]
-        order = list(range(len(children)))
-        if self.enhanced:
-            mover = state.to_move
-            children.sort(key=lambda c: -evaluate(c, mover))
-            first = self.best.get(here, 0)
-            if first:  # the last iteration's best here, then the others in their order
-                order.insert(0, order.pop(first))
-        best_at = 0
-        for i in order:
-            v = -self._negamax(children[i], depth - 1, -beta, -alpha)
+        best, best_at = -math.inf, None
+        for action, child in self._ordered(state, depth, here):
+            v = -self._negamax(child, depth - 1, -beta, -alpha)
             if v > best:
-                best, best_at = v, i
+                best, best_at = v, action
             if best > alpha:
                 alpha = best
             if alpha >= beta:
@@ -402,6 +420,25 @@ class SearchPlayer(_Scored):
             flag = -1 if best <= alpha0 else (1 if best >= beta else 0)
             self.table[key] = (flag, best)
         return best
+
+    def _ordered(self, state: State, depth: int, here) -> Iterator[tuple[int, State]]:
+        """The children of ``state`` in the order to search them, each played only when
+        reached (the ones after a cut-off never are): with ``enhanced``, the last
+        iteration's best here first; then, above the last ply, the others best first by
+        evaluation; on the last ply (whose children are leaves unless a capture is
+        forced there) in the rules' order."""
+        first = None
+        if self.enhanced and not state.opening:
+            first = self.best.get(here)
+            if first is not None:
+                yield first, state.apply_action(first)
+        if depth <= 1 or not self.enhanced:
+            yield from self.children(state, first)
+            return
+        mover = state.to_move
+        rest = list(self.children(state, first))
+        rest.sort(key=lambda ac: -evaluate(ac[1], mover))
+        yield from rest
 
 
 class _OutOfBudget(Exception):
@@ -436,9 +473,10 @@ def level(name: str, seed: int | None = None, time_limit: float = 1.0):
             # The budgets rise as nodes get cheaper, keeping the time a move. Kisolo's
             # went from 30,000 to 45,000 with integer actions and the ordering by the last
             # iteration's best move, then to 72,000 with the engine's fast loops and a
-            # faster evaluation: each time about a ply deeper. Kiothi's stays at 9,000:
-            # 12,000 would fit in the same time but reached only a fifth of a ply deeper.
-            nodes={"kisolo": 72_000, "kiothi": 9_000},
+            # faster evaluation: each time about a ply deeper. Kiothi's went from 9,000 to
+            # 24,000 when the root stopped scoring every move exactly (only the best two)
+            # and children began to be played only when the search reaches them.
+            nodes={"kisolo": 72_000, "kiothi": 24_000},
             enhanced=True,
             seed=seed,
             time_limit=time_limit,

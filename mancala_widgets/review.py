@@ -40,6 +40,7 @@ from .players import (
     SearchPlayer,
     _OutOfBudget,
     captured,
+    children,
     effect,
     evaluate,
     gain_after,
@@ -413,17 +414,24 @@ class _Assessor(SearchPlayer):
 
     cache: dict = {}
 
+    def children(self, state: State, skip: int | None = None) -> Iterable[tuple[int, State]]:
+        found = self._remembered(state, "children", lambda: list(children(state)))
+        return [ac for ac in found if ac[0] != skip]
+
     def successors(self, state: State) -> list[tuple[Move, State]]:
-        key = (state.key(), state.to_move)
+        return list(self._remembered(state, "successors", lambda: successors(state)))
+
+    def _remembered(self, state: State, kind: str, listing: Callable[[], list]) -> list:
+        key = (state.key(), state.to_move, kind)
         found = self.cache.get(key)
         if found is None:
             if len(self.cache) >= CACHE_SIZE:
                 self.cache.clear()
-            found = self.cache[key] = successors(state)
+            found = self.cache[key] = listing()
         # Each position listed counts as a node: the budget then bounds the sowing
         # work too, whether the listing was remembered or not.
         self.visited += len(found)
-        return list(found)
+        return found
 
     def assess(self, state: State, played: Move | None) -> tuple[Move, float, float | None, float]:
         """The best move, its value, the played move's value (both for the mover, at

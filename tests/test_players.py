@@ -9,7 +9,15 @@ import pytest
 
 from mancala_widgets import KiothiBoard, KisoloBoard
 from mancala_widgets.bench import ladder_game
-from mancala_widgets.players import LEVELS, SearchPlayer, level
+from mancala_widgets.players import (
+    LEVELS,
+    QUIESCENCE,
+    SearchPlayer,
+    evaluate,
+    forced,
+    level,
+    successors,
+)
 from mancala_widgets.rules import new_state
 
 GAMES = ("kisolo", "kiothi")
@@ -82,6 +90,53 @@ def test_search_stops_at_its_node_budget():
     player = SearchPlayer(depth=12, seed=1, nodes=500)
     player.choose(new_state("kisolo"))
     assert player.visited <= 501
+
+
+def exact_value(state, depth):
+    """Plain negamax, no pruning: the value of ``state`` for the player to move, searched
+    ``depth`` plies and on while a Kisolo capture is forced (as the players search)."""
+    if state.status != "playing" or (depth <= 0 and not (depth > -QUIESCENCE and forced(state))):
+        return evaluate(state, state.to_move)
+    return max(-exact_value(child, depth - 1) for _, child in successors(state))
+
+
+def positions_from_random_games(game, count, every=7):
+    south, north = level("random", 31), level("random", 32)
+    state, found, i = new_state(game), [], 0
+    while len(found) < count:
+        if state.status != "playing":
+            state = new_state(game)
+        i += 1
+        if not state.opening and i % every == 0:
+            found.append(state)
+        state = state.play((south, north)[state.to_move].choose(state))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("enhanced", [False, True])
+def test_the_search_scores_the_best_two_moves_exactly(game, enhanced):
+    """The root scores only the best two moves exactly (the one played, and the next best
+    that the explanation names); the others are only shown to be worse. Against a
+    search without pruning, at the same depth: the same two best scores, a best move
+    played, every move scored at or above the second best scored exactly (so the
+    moves tied for best and the next best named are the true ones), and the others
+    given a true bound below it."""
+    for state in positions_from_random_games(game, 30, every=3):
+        player = SearchPlayer(depth=3, seed=1, enhanced=enhanced, time_limit=600.0)
+        move = player.choose(state)
+        exact = {str(m): -exact_value(child, 2) for m, child in successors(state)}
+        if len(exact) == 1:
+            continue
+        first, second = sorted(exact.values(), reverse=True)[:2]
+        scored = player.last_scores
+        assert [v for v, _ in scored[:2]] == [first, second], state.to_dict()
+        assert exact[str(move)] == first, "a best move is played"
+        for v, m in scored:
+            if v >= second:  # the moves the choice and the explanation look at
+                assert v == exact[str(m)], ("exact", m, state.to_dict())
+            else:  # shown no better than the second best
+                assert exact[str(m)] <= v < second, ("a bound", m, state.to_dict())
 
 
 def test_unknown_level():
