@@ -115,6 +115,12 @@ class Geometry:
         self.stones_of = tuple(itemgetter(*holes) for holes in self.circuit)
         #: inner_stones[p](board): the stones of p's inner row, hole by hole.
         self.inner_stones = tuple(itemgetter(*row) for row in self.inner)
+        #: capture_columns[p]: (action, p's inner hole, the other player's inner hole)
+        #: of each column, for the turn-start captures of legal_actions.
+        self.capture_columns = tuple(
+            [(self.size + c, mine[c], theirs[c]) for c in range(n)]
+            for mine, theirs in (self.inner, self.inner[::-1])
+        )
         self.is_inner = [False] * (ROWS * n)
         for h in self.inner[SOUTH] + self.inner[NORTH]:
             self.is_inner[h] = True
@@ -250,8 +256,7 @@ class KisoloState:
             return []
         # Step 1, as capture_columns() has it, written out: this is the hot path.
         b, p, geo = self.board, self.to_move, self.geo
-        mine, theirs, start = geo.inner[p], geo.inner[1 - p], ROWS * self.columns
-        captures = [start + c for c in range(self.columns) if b[mine[c]] and b[theirs[c]]]
+        captures = [a for a, mine, theirs in geo.capture_columns[p] if b[mine] and b[theirs]]
         return captures or [h for h in geo.own[p] if b[h]]
 
     def apply_action(self, action: int) -> KisoloState:
