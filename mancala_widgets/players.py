@@ -470,13 +470,12 @@ def level(name: str, seed: int | None = None, time_limit: float = 1.0):
     if name == "expert":
         return LevelledSearch(
             depth={"kisolo": 12, "kiothi": 12},
-            # The budgets rise as nodes get cheaper, keeping the time a move. Kisolo's
-            # went from 30,000 to 45,000 with integer actions and the ordering by the last
-            # iteration's best move, then to 72,000 with the engine's fast loops and a
-            # faster evaluation: each time about a ply deeper. Kiothi's went from 9,000 to
-            # 24,000 when the root stopped scoring every move exactly (only the best two)
-            # and children began to be played only when the search reaches them.
-            nodes={"kisolo": 72_000, "kiothi": 24_000},
+            # The budgets follow the cost of a node, to fill about half the second. With
+            # the root scoring only its best two moves exactly and children played only
+            # when reached (2026-11-30, 2-core machine, no clock): Kisolo 36,000 nodes,
+            # 0.64 s a move, 9.3 plies (72,000 took 1.8 s, so the clock bound it, not
+            # the budget); Kiothi 24,000 (from 9,000), 0.43 s, 8.05 plies.
+            nodes={"kisolo": 36_000, "kiothi": 24_000},
             enhanced=True,
             seed=seed,
             time_limit=time_limit,
