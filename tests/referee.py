@@ -192,8 +192,7 @@ def empty_at_start(cell, start_holes: int) -> bool:
 def simulate_sowing(p: dict, player: str, cell, k: int):
     """Play a sowing on a copy with this module's own rules. Returns
     (allowed, reason, after_board, after_nki, after_sown, jails)."""
-    b = copy.deepcopy(p["board"])
-    nki, sown = copy.deepcopy(p["nki"]), copy.deepcopy(p["sown"])
+    b, nki, sown = ([row[:] for row in p[key]] for key in ("board", "nki", "sown"))
     jails = dict(p["jails"])
     b[cell[0]][cell[1]] -= k
     nki[cell[0]][cell[1]] = False

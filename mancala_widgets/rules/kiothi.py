@@ -381,22 +381,22 @@ class KiothiState:
     def _legal_sowings(self, p: int) -> tuple[list[int], dict[int, _Sowing]]:
         """Player ``p``'s legal sowings as actions, and those already played out (by
         the traced move, without a trace), by action. The fast loop
-        (rules/kiothi_fast.py) lists them, but under nki_release="drop" and in a
-        position made by hand with more warriors in one boma than a game has."""
+        (rules/kiothi_fast.py) lists them, but in a position made by hand with more
+        warriors in one boma than a game has. It counts warriors only, which is enough
+        under every rule option: the nki marks never change where warriors go."""
         played: dict[int, _Sowing] = {}
-        if self.options["nki_release"] != "drop":
-            try:
-                actions, long = sowings(FAST, self.board, p, self.orthodox)
-            except IndexError:
-                pass  # more warriors in a boma than the fast loop's tables reach
-            else:
-                for action in long:  # still relaying at the fast loop's MAX_LAPS
-                    sowing = self._long_sowing(p, action % SIZE, action // SIZE + 1)
-                    if sowing is None:
-                        actions.remove(action)
-                    else:
-                        played[action] = sowing
-                return actions, played
+        try:
+            actions, long = sowings(FAST, self.board, p, self.orthodox)
+        except IndexError:
+            pass  # more warriors in a boma than the fast loop's tables reach
+        else:
+            for action in long:  # still relaying at the fast loop's MAX_LAPS
+                sowing = self._long_sowing(p, action % SIZE, action // SIZE + 1)
+                if sowing is None:
+                    actions.remove(action)
+                else:
+                    played[action] = sowing
+            return actions, played
         actions = []
         for h, k in self.sowing_candidates(p):
             sowing = self._traced_sowing(p, h, k)
@@ -516,7 +516,7 @@ class KiothiState:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
         if self.opening:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
-        if self.options["nki_release"] != "drop" and can_move(FAST, self.board, p):
+        if can_move(FAST, self.board, p):
             return True
         return bool(self._legal_sowings(p)[0])
 
