@@ -348,8 +348,8 @@ class SearchPlayer(_Scored):
         self.visited = 0
         self.reached = 0
         self.table: dict = {}
-        #: The best child's action in each position, as the
-        #: last iteration found it: searched first in the next (more cut-offs).
+        #: The best child's action in each position, as the last iteration found it:
+        #: searched first in the next (more cut-offs).
         self.best: dict = {}
 
     def choose(self, state: State) -> dict:

@@ -115,9 +115,9 @@ class Geometry:
         self.stones_of = tuple(itemgetter(*holes) for holes in self.circuit)
         #: inner_stones[p](board): the stones of p's inner row, hole by hole.
         self.inner_stones = tuple(itemgetter(*row) for row in self.inner)
-        #: capture_columns[p]: (action, p's inner hole, the other player's inner hole)
+        #: capture_holes[p]: (action, p's inner hole, the other player's inner hole)
         #: of each column, for the turn-start captures of legal_actions.
-        self.capture_columns = tuple(
+        self.capture_holes = tuple(
             [(self.size + c, mine[c], theirs[c]) for c in range(n)]
             for mine, theirs in (self.inner, self.inner[::-1])
         )
@@ -256,7 +256,7 @@ class KisoloState:
             return []
         # Step 1, as capture_columns() has it, written out: this is the hot path.
         b, p, geo = self.board, self.to_move, self.geo
-        captures = [a for a, mine, theirs in geo.capture_columns[p] if b[mine] and b[theirs]]
+        captures = [a for a, mine, theirs in geo.capture_holes[p] if b[mine] and b[theirs]]
         return captures or [h for h in geo.own[p] if b[h]]
 
     def apply_action(self, action: int) -> KisoloState:
