@@ -117,7 +117,12 @@ def lessons(subparsers) -> Runner:
             p.error(f"DIR = {args.out_dir!r}: cannot write there ({e.strerror or e})")
         folder = Path(args.out_dir).resolve()
         start = folder / start_notebook(args.locale)
-        print(f"{len(copied)} files copied into {folder}; the first lesson: {start}", flush=True)
+        print(f"{len(copied.files)} files copied into {folder}; the first lesson: {start}")
+        for lesson, backup in copied.kept:
+            print(f"kept the changed {lesson.name} as {backup}")
+        for link in copied.unlinked:
+            print(f"replaced the symbolic link {link} by the lesson (what it pointed to is kept)")
+        sys.stdout.flush()
         if args.no_lab:
             return 0
         if importlib.util.find_spec("jupyterlab") is None:

@@ -9,7 +9,7 @@ installed.
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     copied = copy_lessons(Path(tmp) / "lessons")
-...     sorted(p.relative_to(tmp).as_posix() for p in copied)[:2]
+...     sorted(p.relative_to(tmp).as_posix() for p in copied.files)[:2]
 ['lessons/01-start-here.ipynb', 'lessons/02-kisolo-pussa-kanawa.ipynb']
 >>> start_notebook("ko")
 'ko/01-start-here.ipynb'
@@ -17,9 +17,13 @@ installed.
 
 from __future__ import annotations
 
-import shutil
+import os
+import time
+from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
+
+from .rules.files import write_atomic
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -44,11 +48,28 @@ def start_notebook(locale: str = "en") -> str:
     return "01-start-here.ipynb" if locale == "en" else f"{locale}/01-start-here.ipynb"
 
 
-def copy_lessons(folder: str | PathLike, force: bool = False) -> list[Path]:
+@dataclass
+class Copied:
+    """What :func:`copy_lessons` did: the files it wrote, the student's edited copies
+    it kept beside them (each lesson and its ``.bak-<time>`` copy), and the symbolic
+    links it replaced by the lesson itself (the files they pointed to untouched)."""
+
+    files: list[Path] = field(default_factory=list)
+    kept: list[tuple[Path, Path]] = field(default_factory=list)
+    unlinked: list[Path] = field(default_factory=list)
+
+
+def copy_lessons(folder: str | PathLike, force: bool = False) -> Copied:
     """Copy every lesson notebook (English at the top, Korean in ko/) and the teacher
-    guides (teacher/, teacher/ko/) into ``folder``, in the layout their links expect;
-    returns the files copied. A folder that is not empty is refused unless ``force``,
-    which replaces the lessons there (and leaves any other file alone)."""
+    guides (teacher/, teacher/ko/) into ``folder``, in the layout their links expect.
+    A folder that is not empty is refused unless ``force``, which replaces the lessons
+    there and leaves any other file alone.
+
+    Nothing is ever written outside ``folder``: a lesson's place that is a symbolic link
+    to a file is replaced by the lesson (the linked file is not touched); a folder on
+    the way that is a link, or a lesson's place that is a folder, stops the copy before
+    anything is written. A lesson a student has changed is kept beside the new one as
+    ``NAME.bak-<date>-<time>``. Every file is written whole or not at all."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise LessonsFolderError(
@@ -61,17 +82,62 @@ def copy_lessons(folder: str | PathLike, force: bool = False) -> list[Path]:
             f'jupyter lab "{folder}")'
         )
     source = notebooks_folder()
-    copied = []
-    for path in sorted(source.rglob("*")):
-        relative = path.relative_to(source)
-        if (
-            not path.is_file()
-            or path.suffix not in (".ipynb", ".md")
-            or ".ipynb_checkpoints" in relative.parts
-        ):
-            continue
-        target = folder / relative
+    plan = [(path, folder / path.relative_to(source)) for path in _lesson_files(source)]
+    for _, target in plan:  # every check before the first file is written
+        _check_place(folder, target)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    done = Copied()
+    for path, target in plan:
+        data = path.read_bytes()
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-        copied.append(target)
-    return copied
+        if target.is_symlink():
+            target.unlink()  # the link itself, not the file it points to
+            done.unlinked.append(target)
+        elif target.exists() and target.read_bytes() != data:
+            backup = _free_name(target, stamp)
+            write_atomic(backup, target.read_bytes())
+            done.kept.append((target, backup))
+        write_atomic(target, data)
+        done.files.append(target)
+    return done
+
+
+def _lesson_files(source: Path) -> list[Path]:
+    return [
+        path
+        for path in sorted(source.rglob("*"))
+        if path.is_file()
+        and path.suffix in (".ipynb", ".md")
+        and ".ipynb_checkpoints" not in path.relative_to(source).parts
+    ]
+
+
+def _check_place(folder: Path, target: Path) -> None:
+    """Refuse a lesson's place that would take the copy outside ``folder``."""
+    place = folder
+    for part in target.relative_to(folder).parts[:-1]:
+        place = place / part
+        if place.is_symlink():
+            raise LessonsFolderError(
+                f"{place} is a symbolic link (to {os.readlink(place)}): the lessons are "
+                "not copied through it, so nothing outside DIR is written; remove or "
+                "rename the link, then copy again (nothing was copied)"
+            )
+        if place.exists() and not place.is_dir():
+            raise LessonsFolderError(
+                f"{place} is a file where the lessons need a folder: rename it, then copy "
+                "again (nothing was copied)"
+            )
+    if target.is_dir() and not target.is_symlink():
+        raise LessonsFolderError(
+            f"{target} is a folder where a lesson goes: rename it, then copy again "
+            "(nothing was copied)"
+        )
+
+
+def _free_name(target: Path, stamp: str) -> Path:
+    backup = target.with_name(f"{target.name}.bak-{stamp}")
+    n = 2
+    while backup.exists() or backup.is_symlink():
+        backup, n = target.with_name(f"{target.name}.bak-{stamp}-{n}"), n + 1
+    return backup

@@ -22,10 +22,13 @@ mancala_widgets.handouts.HandoutError: game = 'oware': expected 'kisolo' or 'kio
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +43,7 @@ from .lessons import (
     load_lesson,
     localized,
 )
+from .rules.files import write_atomic
 from .rules.game import GAME_LIST
 from .rules.game import game as game_of
 from .svg import board_svg
@@ -159,19 +163,42 @@ def write_handouts(
         docs[f"{game}-rules.{tag}"] = handout("rules", locale=locale, paper=paper, game=game)
     docs[f"record-sheet.{tag}"] = handout("record", locale=locale, paper=paper)
     for i, script in enumerate(scripts):
-        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", script.id).strip("-") or "lesson"
-        name = f"lesson-{slug}.{tag}"
+        name = f"lesson-{_slug(script.id)}.{tag}"
         if name in docs:
             _bad(f"lessons[{i}]", script.id, f"a lesson not already listed: {name} is written once")
         docs[name] = handout("lesson", locale=locale, paper=paper, lesson=script)
-    out = Path(directory)
+    return _write_all(Path(directory), docs)
+
+
+def _slug(lesson_id: str) -> str:
+    """A lesson's id as part of a file name: letters, digits, - and _, at most 60 of
+    them (a longer id is cut, and a few letters of its hash keep it apart)."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", lesson_id).strip("-") or "lesson"
+    if len(slug) > 60:
+        digest = hashlib.sha256(lesson_id.encode("utf-8", "replace")).hexdigest()
+        slug = f"{slug[:52]}-{digest[:7]}"
+    return slug
+
+
+def _write_all(out: Path, docs: dict[str, str]) -> list[Path]:
+    """Write every document or none: each into a folder of its own inside ``out``
+    first, then all moved into place, so a failure (a full disk, a name the file
+    system refuses, no right to write) leaves ``out`` as it was."""
+    for name in docs:
+        if (out / name).is_dir() and not (out / name).is_symlink():
+            raise HandoutError(f"{out / name} is a folder: a handout cannot be written there")
     out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, text in docs.items():
-        path = out / name
-        path.write_text(text, encoding="utf-8")
-        paths.append(path)
-    return paths
+    staging = Path(tempfile.mkdtemp(prefix=".handouts-", dir=out))
+    try:
+        for name, text in docs.items():
+            write_atomic(staging / name, text)
+        paths = []
+        for name in docs:
+            os.replace(staging / name, out / name)
+            paths.append(out / name)
+        return paths
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def diagram_steps(script: LessonScript) -> list[int]:

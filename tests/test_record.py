@@ -2,7 +2,6 @@
 
 import json
 import random
-import sys
 
 import pytest
 
@@ -333,45 +332,44 @@ def test_a_result_that_disagrees_is_shown_next_to_the_result_replayed():
 def test_a_file_nested_too_deeply_is_refused_with_a_clear_error():
     with pytest.raises(InvalidRecordError) as e:
         GameRecord.loads("[" * 100_000 + "]" * 100_000)
-    assert str(e.value) == "not a game record: its lists or objects are nested too deeply to read"
+    assert str(e.value) == (
+        "game record: its lists and objects are nested more than 400 deep; expected at most 400"
+    )
 
 
-def test_variations_nested_deeper_than_python_can_follow_are_refused():
-    # Each variation holds the next one a move further on: a file as deep as the game
-    # is long. Python's recursion limit is lowered, step by step, until the file loads:
-    # a short game is then enough, and on the way the loader must say what is wrong.
-    rec = GameRecord("kisolo", columns=6)
+def nested_record(depth):
+    """A record whose variations nest ``depth`` deep: CYCLE played again and again,
+    where at each position with a choice another move is played first and taken back,
+    so the cycle's move is a variation of it, one level deeper each time."""
+    rec = GameRecord("kisolo", start={**CYCLE_START, "repetition_draw": False})
+    made = 0
+    while made < depth:
+        for move in cycle_moves():
+            others = [m for m in rec.legal_moves() if m != move]
+            if others and made < depth:
+                rec.play(others[0])
+                rec.undo()
+                made += 1
+            rec.play(move)
+    return rec
 
-    def nested(state, depth):
-        moves = state.legal_moves()
-        if depth == 0 or not moves:
-            return []
-        if len(moves) == 1:
-            return [moves[0], *nested(state.play(moves[0]), depth)]
-        a, b = moves[-2], moves[-1]
-        return [{**a, "variations": [[b, *nested(state.play(b), depth - 1)]]}]
 
-    data = {**rec.to_json(), "moves": nested(rec.state, 40)}
-    frames, frame = 0, sys._getframe()
-    while frame is not None:
-        frames, frame = frames + 1, frame.f_back
-    limit, outcomes = sys.getrecursionlimit(), []
-    for extra in range(10, 400, 2):
-        sys.setrecursionlimit(frames + extra)
-        try:
-            GameRecord.from_json(data)
-            outcomes.append("loaded")
-            break
-        except InvalidRecordError as e:
-            outcomes.append(str(e))
-        except RecursionError:
-            outcomes.append("too little stack to begin")
-        finally:
-            sys.setrecursionlimit(limit)
-    assert outcomes[-1] == "loaded"
-    assert "moves: the variations are nested too deeply to read" in outcomes
-    assert set(outcomes) <= {
-        "moves: the variations are nested too deeply to read",
-        "too little stack to begin",
-        "loaded",
-    }
+def test_variations_nested_past_what_a_file_holds_are_refused_naming_where(monkeypatch):
+    from mancala_widgets.rules import record_file
+    from mancala_widgets.rules.record_file import MAX_NESTING, RecordTooDeepError, nesting
+
+    deepest = nested_record(MAX_NESTING)
+    assert nesting(deepest.root) == MAX_NESTING
+    again = GameRecord.loads(deepest.dumps())
+    assert again.to_json() == deepest.to_json() and nesting(again.root) == MAX_NESTING
+    deeper = nested_record(MAX_NESTING + 1)
+    with pytest.raises(RecordTooDeepError, match=f"nest {MAX_NESTING + 1} deep"):
+        deeper.dumps()
+    # A file made elsewhere, deeper: refused, naming the variation past the limit.
+    monkeypatch.setattr(record_file, "MAX_NESTING", MAX_NESTING + 1)
+    data = deeper.to_json()
+    monkeypatch.undo()
+    with pytest.raises(InvalidRecordError, match=f"nested more than {MAX_NESTING} deep") as e:
+        GameRecord.from_json(data)
+    where = str(e.value).split(":")[0]
+    assert where.startswith("moves[") and where.count(".variations[") == MAX_NESTING + 1

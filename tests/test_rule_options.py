@@ -10,7 +10,6 @@ import json
 import pathlib
 
 import pytest
-from test_record import CYCLE_START, cycle_moves
 
 from mancala_widgets.rules import (
     IllegalMoveError,
@@ -23,6 +22,8 @@ from mancala_widgets.rules import (
 )
 from mancala_widgets.rules.game import game
 from mancala_widgets.rules.record import GameRecord
+
+from test_record import CYCLE_START, cycle_moves
 
 
 def kisolo(board, to_move="south", **options):

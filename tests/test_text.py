@@ -18,6 +18,8 @@ MODULES = [
     "mancala_widgets.rules.record",
     "mancala_widgets.rules.record_file",
     "mancala_widgets.rules.tree",
+    "mancala_widgets.rules.common",
+    "mancala_widgets.rules.files",
     "mancala_widgets.text",
     "mancala_widgets.text.names",
     "mancala_widgets.text.korean",

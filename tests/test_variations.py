@@ -7,12 +7,12 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_record import CYCLE_START, cycle_moves
 
 from mancala_widgets.rules import InvalidRecordError, MalformedError, apply_move, initial_position
 from mancala_widgets.rules.record import GameRecord
 
 from helpers import random_move
+from test_record import CYCLE_START, cycle_moves
 
 CAPTURE = [{"type": "capture", "column": c} for c in range(7)]
 

@@ -8,6 +8,8 @@ exactly what to fix.
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeGuard, TypeVar
 
@@ -163,11 +165,88 @@ def check_cell(
 
 def _shown(value: Any) -> str:
     """A value as JSON where it can be, shortened: it is echoed in an error message."""
+    if isinstance(value, (list, tuple, str)) and len(value) > SHOWN:
+        value = value[: SHOWN + 1]  # what is shown of it, not megabytes written out
     try:
         text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    except (TypeError, ValueError, RecursionError):
+        text = shown(value)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+#: An error message quotes at most this many characters of a bad value: a value of
+#: megabytes would otherwise make a message of megabytes, which can hang a notebook page.
+SHOWN = 60
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 3, SHOWN, SHOWN, 30
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxdict = 6
+
+
+def shown(value: Any) -> str:
+    """A bad value as an error message quotes it: its ``repr``, cut short.
+
+    >>> len(shown("x" * 10_000_000)) < 70, shown(10**5000)
+    (True, 'an integer of about 5,000 digits')
+    """
+    if is_int(value) and value.bit_length() > 3000:  # repr would refuse so many digits
+        return f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
+    text = _REPR.repr(value)
+    return text if len(text) <= SHOWN + 2 else text[: SHOWN - 3] + "..."
+
+
+#: What a text may hold: the characters XML 1.0 allows (a static SVG board is XML, and
+#: so are the notebook's and the browser's renderings of it), less the C1 controls.
+#: Refused: control characters but tab and newline, and unpaired surrogates.
+_NOT_TEXT = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_LINE = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def check_text(
+    value: Any,
+    field: str,
+    error: type[ValueError],
+    *,
+    most: int,
+    line: bool = False,
+    empty: bool = False,
+) -> str:
+    """A text someone typed (a name, a title, a lesson's words), checked at the door:
+    at most ``most`` characters, no control characters (``line``: no line breaks or
+    tabs either) and no unpaired surrogates, and not blank unless ``empty``.
+
+    >>> check_text("Mbuyi", "labels.south", ValueError, most=40, line=True)
+    'Mbuyi'
+    >>> check_text("a\\x00b", "title", ValueError, most=40)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    ValueError: title: character U+0000 (a control character) at position 1: a text ...
+    """
+    if not isinstance(value, str):
+        raise error(f"{field} = {shown(value)}: expected a text, got {type(value).__name__}")
+    if len(value) > most:
+        raise error(f"{field}: a text of {len(value):,} characters; expected at most {most:,}")
+    if not empty and not value.strip():
+        raise error(f"{field} = {shown(value)}: expected a text that is not empty")
+    bad = (_NOT_LINE if line else _NOT_TEXT).search(value)
+    if bad is not None:
+        ch = bad.group()
+        what = (
+            "an unpaired surrogate"
+            if "\ud800" <= ch <= "\udfff"
+            else "a line break or tab"
+            if ch in "\t\n\r"
+            else "a control character"
+            if ord(ch) < 0xA0
+            else "a character that is not text"
+        )
+        rest = (
+            "a name or a title is one line"
+            if ch in "\t\n\r"
+            else ("a text may not hold control characters or unpaired surrogates")
+        )
+        at = bad.start()
+        raise error(f"{field}: character U+{ord(ch):04X} ({what}) at position {at}: {rest}")
+    return value
 
 
 def grid(flat: list[T], columns: int) -> list[list[T]]:

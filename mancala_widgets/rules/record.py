@@ -45,8 +45,18 @@ from .common import (
     Position,
 )
 from .events import Event, PlayerName
-from .record_file import FORMAT, VERSION, RecordJSON, Result, load_record, record_json
-from .tree import Node
+from .files import read_file, read_json, write_atomic
+from .record_file import (
+    FORMAT,
+    MAX_BYTES,
+    VERSION,
+    RecordJSON,
+    RecordTooDeepError,
+    Result,
+    load_record,
+    record_json,
+)
+from .tree import Node, move_key
 
 if TYPE_CHECKING:
     from . import State
@@ -95,7 +105,10 @@ class GameRecord:
         self._nodes = {0: self._root}
         self._last_id = 0
         #: How often each position occurs from the start to the current node.
-        self._seen: Counter[Hashable] = Counter([state.key()])
+        self._seen: Counter[Hashable] = Counter([self._root.key])
+        #: The end of the current line (what redo reaches last), known until the line
+        #: changes: a long game's length is then read at once, not counted.
+        self._end: Node | None = self._root
 
     # -- reading ------------------------------------------------------------------
 
@@ -142,6 +155,42 @@ class GameRecord:
             node = node._next
         return nodes
 
+    @property
+    def line_length(self) -> int:
+        """How many moves the current line has, those taken back included."""
+        return self.line_end.ply
+
+    @property
+    def line_end(self) -> Node:
+        """The last node of the current line: the end redo reaches."""
+        if self._end is None:
+            node = self._node
+            while node._next is not None:
+                node = node._next
+            self._end = node
+        return self._end
+
+    def line_window(self, before: int, after: int) -> list[Node]:
+        """The current line's nodes from ``before`` moves before the current position
+        to ``after`` moves after it (the current one included, the start not): what a
+        move list shows of a long game, found without walking the whole line."""
+        back: list[Node] = []
+        node: Node | None = self._node
+        while node is not None and node.parent is not None and len(back) <= before:
+            back.append(node)
+            node = node.parent
+        ahead: list[Node] = []
+        node = self._node._next
+        while node is not None and len(ahead) < after:
+            ahead.append(node)
+            node = node._next
+        return back[::-1] + ahead
+
+    @property
+    def node_count(self) -> int:
+        """How many moves the whole tree holds, every variation included."""
+        return len(self._nodes) - 1
+
     def line(self) -> list[tuple[PlayerName, Move]]:
         """The current line: who plays each move ("south" or "north") and the move,
         first the moves played, then those taken back that redo would play again."""
@@ -177,31 +226,37 @@ class GameRecord:
 
     # -- moving along the tree ----------------------------------------------------
 
-    def play(self, move: Move) -> list[Event]:
+    def play(self, move: Move, *, traced: bool = True) -> list[Event]:
         """Play ``move`` and return its trace; on any error nothing changes. A move
-        tried here before is followed again; a new one starts a variation."""
-        trace: list[Event] = []
+        tried here before is followed again; a new one starts a variation.
+        ``traced=False`` (loading a file) makes the trace only when it is asked for."""
+        trace: list[Event] | None = [] if traced else None
         after = self.state.play(move, trace, self._seen)
-        child = self._node.find_move(_canonical(move))
+        canonical = _canonical(move)
+        key = move_key(canonical)
+        child = self._node._by_key.get(key)
         if child is None:
             self._last_id += 1
-            child = Node(self._last_id, _canonical(move), after, trace, self._node)
-            self._node._children.append(child)
+            child = Node(self._last_id, canonical, after, trace, self._node)
+            child.seen_before = self._seen[child.key]
+            self._node.add(child, key)
             self._nodes[child.id] = child
         self._enter(child)
-        return trace
+        return [] if trace is None else trace
 
     def _enter(self, child: Node) -> None:
-        self._node._next = child
+        if self._node._next is not child:
+            self._node._next = child
+            self._end = None  # the line goes on another way from here
         self._node = child
-        self._seen[child.state.key()] += 1
+        self._seen[child.key] += 1
 
     def undo(self) -> Move | None:
         """Take back the last move (returned), or None at the start."""
         node = self._node
         if node.parent is None:
             return None
-        self._seen[node.state.key()] -= 1
+        self._seen[node.key] -= 1
         self._node = node.parent
         return node.move
 
@@ -216,7 +271,7 @@ class GameRecord:
     def goto(self, moves: int) -> None:
         """Take moves back or play them again until ``moves`` moves of the current
         line are played (0: the start). On a bad number nothing changes."""
-        total = len(self.line_nodes())
+        total = self.line_length
         if type(moves) is not int or not 0 <= moves <= total:
             raise MalformedError(
                 f"moves = {json.dumps(moves)}: expected a whole number from 0 to {total}"
@@ -272,7 +327,8 @@ class GameRecord:
         for parent, child in zip([self._root, *path], path, strict=False):
             parent._next = child
         self._node = node
-        self._seen = Counter(n.state.key() for n in (self._root, *path))
+        self._end = None
+        self._seen = Counter(n.key for n in (self._root, *path))
 
     def promote(self, target: Node | int | Sequence[int] | None = None) -> None:
         """Make the line through ``target`` (default: the current position) the main
@@ -281,7 +337,7 @@ class GameRecord:
         path = node.from_start()
         for parent, child in zip([self._root, *path], path, strict=False):
             parent._children.remove(child)
-            parent._children.insert(0, child)
+            parent._children.insert(0, child)  # the same children: ``_by_key`` stands
 
     def delete_variation(self, target: Node | int | Sequence[int]) -> None:
         """Delete a move and every move after it; if the current position is among
@@ -292,9 +348,10 @@ class GameRecord:
             raise MalformedError("the start cannot be deleted: start a new GameRecord instead")
         if node in (self._node, *self._node.from_start()):
             self.goto_node(parent)
-        parent._children.remove(node)
+        parent.remove(node)
         if parent._next is node:
             parent._next = parent._children[0] if parent._children else None
+            self._end = None
         for n in node.walk():
             del self._nodes[n.id]
 
@@ -309,12 +366,15 @@ class GameRecord:
         return record_json(self)
 
     def dumps(self) -> str:
+        """The record file's text (record_file.py); raises RecordTooDeepError for a
+        tree whose variations nest deeper than a file holds."""
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | PathLike[str]) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.dumps())
-            f.write("\n")
+        """Write the record file to ``path``, whole or not at all: on any error (a
+        record that cannot be written, a full disk, a kill) the file there before is
+        left as it was."""
+        write_atomic(path, self.dumps() + "\n")
 
     @classmethod
     def from_json(cls, d: Any) -> GameRecord:
@@ -323,21 +383,16 @@ class GameRecord:
         return load_record(cls, d)
 
     @classmethod
-    def loads(cls, text: str) -> GameRecord:
-        try:
-            d = json.loads(text)
-        except ValueError as e:  # not JSON, or a number of more than 4,300 digits
-            raise InvalidRecordError(f"not a JSON file: {e}") from None
-        except RecursionError:
-            raise InvalidRecordError(
-                "not a game record: its lists or objects are nested too deeply to read"
-            ) from None
-        return cls.from_json(d)
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """A record from a file's text, every move replayed and checked; raises
+        InvalidRecordError for a text that is not a record (too big, nested too
+        deeply, not JSON), naming what is wrong."""
+        return cls.from_json(read_json(text, "game record", InvalidRecordError, most=MAX_BYTES))
 
     @classmethod
     def load(cls, path: str | PathLike[str]) -> GameRecord:
-        with open(path, encoding="utf-8") as f:
-            return cls.loads(f.read())
+        d = read_file(path, "game record", InvalidRecordError, most=MAX_BYTES)
+        return cls.from_json(d)
 
     def follow_main_lines(self) -> None:
         """Redo follows the main line from every position, and the current
@@ -345,6 +400,7 @@ class GameRecord:
         for node in self._root.walk():
             node._next = node._children[0] if node._children else None
         self.goto_node(self._root.main_line_end())
+        self._end = self._node
 
 
 def _played(node: Node) -> tuple[PlayerName, Move]:
@@ -353,9 +409,14 @@ def _played(node: Node) -> tuple[PlayerName, Move]:
 
 
 def _canonical(move: Move) -> Move:
-    """A JSON-clean copy of a move that was just accepted (tuples become lists)."""
-    canonical: Move = json.loads(json.dumps(move))
-    return canonical
+    """A JSON-clean copy of a move that was just accepted (tuples become lists): its
+    values are numbers and texts, or lists of cells, which are lists of numbers."""
+    return {
+        k: [list(x) if isinstance(x, (list, tuple)) else x for x in v]
+        if isinstance(v, (list, tuple))
+        else v
+        for k, v in move.items()
+    }
 
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "RecordJSON", "Result"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "RecordJSON", "RecordTooDeepError", "Result"]

@@ -36,6 +36,7 @@ a later version is refused with a message saying so.
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -47,6 +48,12 @@ if TYPE_CHECKING:
     from .record import GameRecord
 
 FORMAT = "mancala-widgets/game-record"
+#: A record file holds variations inside variations at most this deep (each level
+#: nests three levels of JSON, and every JSON the package reads is held to
+#: ``files.MAX_DEPTH``).
+MAX_NESTING = 100
+#: The largest record file read: a line of 100,000 moves takes about 6 MB.
+MAX_BYTES = 64_000_000
 VERSION = 2
 #: The versions this program reads: 1 had no variations.
 READS = (1, 2)
@@ -71,6 +78,22 @@ class RecordJSON(TypedDict):
     result: Result
 
 
+class RecordTooDeepError(ValueError):
+    """A record whose variations nest deeper than a file holds (``MAX_NESTING``)."""
+
+
+def nesting(root: Node) -> int:
+    """How deeply the variations after ``root`` nest: each move tried instead of
+    another is one level deeper than the move it replaces."""
+    deepest = 0
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + (i > 0)) for i, child in enumerate(node._children))
+    return deepest
+
+
 def record_json(rec: GameRecord) -> RecordJSON:
     def entry(node: Node, variations: list[list[Move]]) -> Move:
         move = node.move or {}
@@ -78,6 +101,13 @@ def record_json(rec: GameRecord) -> RecordJSON:
             move["variations"] = variations
         return move
 
+    depth = nesting(rec.root)
+    if depth > MAX_NESTING:
+        raise RecordTooDeepError(
+            f"this record's variations nest {depth} deep (a variation inside a variation "
+            f"...); a record file holds at most {MAX_NESTING}: delete or promote some "
+            "variations to save it"
+        )
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -113,10 +143,13 @@ def load_record(cls: type[GameRecord], d: Any) -> GameRecord:
         raise E(f"the record's game, variant or start is not valid: {e}") from None
     if not isinstance(d["moves"], list):
         raise E(f"moves: expected a list, got {type(d['moves']).__name__}")
+    collecting = gc.isenabled()
+    gc.disable()  # a long game adds many objects and no cycles: no collection needed
     try:
         _Loader(rec, version).line(rec.root, d["moves"], "moves")
-    except RecursionError:
-        raise E("moves: the variations are nested too deeply to read") from None
+    finally:
+        if collecting:
+            gc.enable()
     rec.follow_main_lines()
     if d["result"] != rec.result:
         raise E(
@@ -134,9 +167,15 @@ class _Loader:
         self.version = version
         self.where: dict[int, str] = {}
 
-    def line(self, start: Node, moves: list[Any], where: str) -> None:
-        """Play ``moves`` (the list at ``where``) from ``start``, each with its variations."""
+    def line(self, start: Node, moves: list[Any], where: str, depth: int = 0) -> None:
+        """Play ``moves`` (the list at ``where``, ``depth`` variations deep) from
+        ``start``, each with its variations."""
         E = InvalidRecordError
+        if depth > MAX_NESTING:
+            raise E(
+                f"{where}: variations nested more than {MAX_NESTING} deep; a record file "
+                f"holds at most {MAX_NESTING}"
+            )
         node = start
         for i, entry in enumerate(moves):
             at = f"{where}[{i}]"
@@ -159,7 +198,7 @@ class _Loader:
                             f"{at}.variations[{j}] = {json.dumps(variation)[:60]}: "
                             "expected a list of at least one move"
                         )
-                    self.line(node, variation, f"{at}.variations[{j}]")
+                    self.line(node, variation, f"{at}.variations[{j}]", depth + 1)
             node = child
 
     def play(self, parent: Node, move: Any, at: str) -> Node:
@@ -168,7 +207,7 @@ class _Loader:
             rec.goto_node(parent)  # only the positions of this line count for repetition
         tried = len(parent.variations)
         try:
-            rec.play(move)
+            rec.play(move, traced=False)
         except ValueError as e:
             raise InvalidRecordError(f"{at} = {json.dumps(move)}: {e}") from None
         if len(parent.variations) == tried:
@@ -180,4 +219,15 @@ class _Loader:
         return rec.node
 
 
-__all__ = ["FORMAT", "READS", "VERSION", "RecordJSON", "Result", "load_record", "record_json"]
+__all__ = [
+    "FORMAT",
+    "MAX_BYTES",
+    "MAX_NESTING",
+    "READS",
+    "VERSION",
+    "RecordJSON",
+    "RecordTooDeepError",
+    "Result",
+    "load_record",
+    "record_json",
+]

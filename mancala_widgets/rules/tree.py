@@ -17,7 +17,7 @@ variation, ...). Its ``id`` names it for as long as the record lives.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from .common import PLAYERS, Move, Position
@@ -29,32 +29,89 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def move_key(move: Move) -> str:
+def move_key(move: Move) -> Hashable:
     """What makes two moves the same: their fields, a list's cells in any order
     (the two bomas an opening lifts, the bomas it fills)."""
-    fields = {
-        k: sorted(json.dumps(x) for x in v) if isinstance(v, list) else v for k, v in move.items()
-    }
-    return json.dumps(fields, sort_keys=True)
+    return tuple(
+        sorted(
+            (k, tuple(sorted(tuple(x) if isinstance(x, list) else x for x in v)))
+            if isinstance(v, list)
+            else (k, v)
+            for k, v in move.items()
+        )
+    )
 
 
 class Node:
     """One position of a record's tree, with the move that led to it (None at the
     start) and that move's trace. The record changes the tree; a node only reads it."""
 
+    __slots__ = (
+        "id",
+        "_move",
+        "state",
+        "_trace",
+        "parent",
+        "ply",
+        "key",
+        "seen_before",
+        "_children",
+        "_by_key",
+        "_next",
+    )
+
     def __init__(
-        self, id: int, move: Move | None, state: State, trace: list[Event], parent: Node | None
+        self,
+        id: int,
+        move: Move | None,
+        state: State,
+        trace: list[Event] | None,
+        parent: Node | None,
+        seen_before: int = 0,
     ) -> None:
         self.id = id
         self._move = move
         self.state = state
-        self.trace = trace
+        #: The move's trace; None until asked for, when a record was loaded (see ``trace``).
+        self._trace = trace
         self.parent = parent
         #: How many moves from the start; never changes, whatever is promoted or deleted.
         self.ply: int = 0 if parent is None else parent.ply + 1
+        #: The position's ``key()``, for the repetition draw.
+        self.key = state.key()
+        #: How often this position occurred on the way here, before it: what the move
+        #: was played with, so that its trace can be made again, the same.
+        self.seen_before = seen_before
         self._children: list[Node] = []
+        self._by_key: dict[Hashable, Node] = {}
         #: The move redo plays from here: the one last followed (the current line).
         self._next: Node | None = None
+
+    @property
+    def trace(self) -> list[Event]:
+        """The events of the move that led here (empty at the start), made when first
+        asked for where the record was loaded from a file."""
+        if self._trace is None:
+            assert self.parent is not None and self._move is not None
+            trace: list[Event] = []
+            history: dict[Hashable, int] | None = (
+                {self.key: self.seen_before} if self.seen_before else None
+            )
+            self.parent.state.play(self._move, trace, history)
+            self._trace = trace
+        return self._trace
+
+    def add(self, child: Node, key: Hashable) -> None:
+        """A move tried from here for the first time (record.py); ``key`` is its
+        ``move_key``."""
+        self._children.append(child)
+        self._by_key[key] = child
+
+    def remove(self, child: Node) -> None:
+        """A move deleted with everything after it (record.py)."""
+        assert child._move is not None
+        self._children.remove(child)
+        del self._by_key[move_key(child._move)]
 
     def __repr__(self) -> str:
         return f"<Node id={self.id} path={self.path} move={json.dumps(self._move)}>"
@@ -119,8 +176,7 @@ class Node:
 
     def find_move(self, move: Move) -> Node | None:
         """The child reached by ``move`` (the same move, see ``move_key``), if tried."""
-        key = move_key(move)
-        return next((n for n in self._children if move_key(n._move or {}) == key), None)
+        return self._by_key.get(move_key(move))
 
 
 def lines(node: Node, entry: Callable[[Node, list[list[T]]], T]) -> list[T]:
