@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 
+from .rules.common import shown
 from .rules.files import write_atomic
 
 PACKAGE = Path(__file__).resolve().parent
@@ -73,11 +74,11 @@ def copy_lessons(folder: str | PathLike, force: bool = False) -> Copied:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise LessonsFolderError(
-            f"DIR = {str(folder)!r} is a file: name a folder (made if missing)"
+            f"DIR = {shown(str(folder))} is a file: name a folder (made if missing)"
         )
     if folder.is_dir() and any(folder.iterdir()) and not force:
         raise LessonsFolderError(
-            f"DIR = {str(folder)!r} is not empty: name a new or empty folder, or add --force "
+            f"DIR = {shown(str(folder))} is not empty: name a new or empty folder, or add --force "
             "to copy the lessons over the ones there (to open the lessons already there: "
             f'jupyter lab "{folder}")'
         )

@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets
 
 from .rules import load_position
+from .rules.common import shown
 from .rules.events import Event
 from .rules.game import game as game_of
 from .text import check_locale, tr
@@ -81,7 +82,9 @@ class Comparison(ipywidgets.HBox):
         """Press the same step control on every board (one of ``STEP_ACTIONS``:
         ``"replay"``, ``"back"``, ``"play"``, ``"pause"``, ``"forward"``, ``"end"``)."""
         if action not in STEP_ACTIONS:
-            raise ValueError(f"unknown step {action!r}: expected one of {', '.join(STEP_ACTIONS)}")
+            raise ValueError(
+                f"unknown step {shown(action)}: expected one of {', '.join(STEP_ACTIONS)}"
+            )
         for board in self.boards:
             board.press(action)
 
@@ -169,14 +172,14 @@ def compare(
         game = load_position(dict(position)).game
     rules = game_of(game)
     if len(readings) < 2:
-        raise ValueError(f"readings = {list(readings)!r}: expected at least two to compare")
+        raise ValueError(f"readings = {shown(list(readings))}: expected at least two to compare")
     for reading in readings:
         rules.check_options(reading, ValueError)
     if titles is not None and len(titles) != len(readings):
         raise ValueError(f"titles: expected {len(readings)} titles, one for each reading")
-    shown = titles or reading_titles(game, readings, locale)
+    named = titles or reading_titles(game, readings, locale)
     boards = []
-    for reading, title in zip(readings, shown, strict=True):
+    for reading, title in zip(readings, named, strict=True):
         if position is None:
             board = Board(
                 game, title=title, locale=locale, numbers=numbers, **reading, **board_options

@@ -36,6 +36,7 @@ from typing import Any
 
 from .rules import IllegalMoveError, MalformedError, load_position
 from .rules.events import Event
+from .rules.files import read_json
 from .rules.game import GAME_LIST, other
 from .rules.game import game as game_of
 from .rules.kisolo import KisoloState
@@ -63,6 +64,8 @@ __all__ = [
 CIRCUITS = {14: ("kisolo", 7), 12: ("kisolo", 6), 20: ("kiothi", 10)}
 #: The most stones a landing exercise sows (enough for several rounds).
 MOST_STONES = 200
+#: The longest answer a capture exercise reads, in bytes (a board and a move need 300).
+ANSWER_BYTES = 100_000
 GAMES = tuple(g.name for g in GAME_LIST)
 
 
@@ -572,9 +575,9 @@ class BuildCapture(Exercise):
         allowed = {"board", "move"} | marks
         if answer is not None:
             if isinstance(answer, str):
-                try:
-                    answer = json.loads(answer)
-                except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
+                try:  # held to the size and nesting of any JSON the package reads
+                    answer = read_json(answer, "answer", ValueError, most=ANSWER_BYTES)
+                except ValueError:
                     raise _Unreadable("build.unreadable") from None
             if not isinstance(answer, dict) or any(v is not None for v in (board, move, nki, sown)):
                 raise _Unreadable("build.unreadable")

@@ -43,6 +43,7 @@ from .lessons import (
     load_lesson,
     localized,
 )
+from .rules.common import shown
 from .rules.files import write_atomic
 from .rules.game import GAME_LIST
 from .rules.game import game as game_of
@@ -78,10 +79,7 @@ class HandoutError(ValueError):
 
 
 def _bad(name: str, value: Any, expected: str):
-    shown = repr(value)
-    if len(shown) > 80:
-        shown = shown[:77] + "..."
-    raise HandoutError(f"{name} = {shown}: expected {expected}")
+    raise HandoutError(f"{name} = {shown(value)}: expected {expected}")
 
 
 # ------------------------------------------------------------------ public API
@@ -208,11 +206,11 @@ def diagram_steps(script: LessonScript) -> list[int]:
     >>> diagram_steps(load_lesson("nki"))[:3]
     [1, 2, 3]
     """
-    shown, out = None, []
+    drawn, out = None, []
     for i, step in enumerate(script.steps):
-        if step.move is not None or step.start != shown:
+        if step.move is not None or step.start != drawn:
             out.append(i + 1)
-            shown = step.start
+            drawn = step.start
     return out
 
 
@@ -253,11 +251,13 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
         job.lesson = _load_lesson(lesson, "lesson")
         if game is not None and game != job.lesson.game:
             _bad(
-                "game", game, f"{job.lesson.game!r} (the game of lesson {job.lesson.id!r}) or None"
+                "game",
+                game,
+                f"{shown(job.lesson.game)} (the game of lesson {shown(job.lesson.id)}) or None",
             )
         job.game = job.lesson.game
     elif lesson is not None:
-        _bad("lesson", lesson, f"None: a {kind!r} handout takes no lesson")
+        _bad("lesson", lesson, f"None: a {shown(kind)} handout takes no lesson")
     if kind != "lesson":
         if game is not None or kind in ("board", "rules"):
             if not isinstance(game, str) or game not in GAMES:
@@ -265,7 +265,7 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
         job.game = game
     if kind != "board":
         if columns is not None:
-            _bad("columns", columns, f"None: only a board template has columns, not {kind!r}")
+            _bad("columns", columns, f"None: only a board template has columns, not {shown(kind)}")
     elif "columns" in game_of(game).variants:
         widths = game_of(game).variants["columns"]
         ok = isinstance(columns, int) and not isinstance(columns, bool) and columns in widths
@@ -298,8 +298,10 @@ def _load_lesson(value: Any, name: str) -> LessonScript:
     try:
         return load_lesson(value)
     except ValueError as e:
-        shown = f"<lesson {value.get('id')!r}>" if isinstance(value, dict) else repr(str(value))
-        raise HandoutError(f"{name} = {shown[:80]}: expected a lesson that loads: {e}") from None
+        quoted = (
+            f"<lesson {shown(value.get('id'))}>" if isinstance(value, dict) else shown(str(value))
+        )
+        raise HandoutError(f"{name} = {quoted}: expected a lesson that loads: {e}") from None
 
 
 # ------------------------------------------------------------------ the document

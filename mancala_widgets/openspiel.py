@@ -83,7 +83,7 @@ import numpy as np
 import pyspiel
 
 from .rules import KiothiState, State, dump_position, load_position, new_state
-from .rules.common import PLAYERS, Move, Position
+from .rules.common import PLAYERS, Move, Position, shown
 from .rules.game import Board, Game, game
 
 #: The registered OpenSpiel names, the same as the games' own names.
@@ -249,7 +249,7 @@ def variant_of(rules: Game, params: Mapping[str, Any]) -> dict[str, Any]:
         value = params.get(option, allowed[0])
         if not any(value == a and type(value) is type(a) for a in allowed):
             raise ValueError(
-                f"{rules.name}: {option} = {value!r}: expected one of "
+                f"{rules.name}: {option} = {shown(value)}: expected one of "
                 f"{', '.join(repr(a) for a in allowed)}"
             )
         variant[option] = value
@@ -266,7 +266,7 @@ class MancalaGame(pyspiel.Game):
         self.variant = variant_of(self.rules, params)
         self.max_moves = params.get("max_moves", DEFAULT_MAX_MOVES)
         if not isinstance(self.max_moves, int) or isinstance(self.max_moves, bool):
-            raise ValueError(f"max_moves = {self.max_moves!r}: expected a whole number")
+            raise ValueError(f"max_moves = {shown(self.max_moves)}: expected a whole number")
         if self.max_moves < 2:
             raise ValueError(f"max_moves = {self.max_moves}: expected at least 2")
         start = new_state(name, **self.variant)

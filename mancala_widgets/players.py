@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from .rules import PLAYERS, State
+from .rules.common import shown
 from .rules.kiothi import COLS, OPPOSITE, OWN_BOMAS, KiothiState, cell, own_boma
 from .text import tr
 from .text.names import move_name, pieces, side_names
@@ -355,7 +356,7 @@ class SearchPlayer(_Scored):
     def choose(self, state: State) -> dict:
         # Stop early enough that even a slow last step stays inside the limit.
         self.deadline = self.clock() + 0.7 * self.time_limit
-        children = successors(state)
+        children = self._root_children(state)
         if len(children) == 1:
             return self.pick(state, [(0.0, children[0][0])])
         self.rng.shuffle(children)
@@ -373,6 +374,19 @@ class SearchPlayer(_Scored):
             if self.visited >= self.nodes:
                 break
         return self.pick(state, scored)
+
+    def _root_children(self, state: State) -> list[tuple[dict, State]]:
+        """The root's moves with the positions after them, played until the clock runs
+        out (at least one): on a board made by hand with far more pieces than a game
+        has, playing every move may take longer than the whole time limit."""
+        if state.opening:
+            return successors(state)
+        found = []
+        for action in state.legal_actions():
+            found.append((state.action_move(action), state.apply_action(action)))
+            if self.clock() > self.deadline:
+                break
+        return found
 
     def _best_two(self, children: list[tuple[dict, State]], depth: int) -> list[tuple[float, dict]]:
         """Every root move scored at ``depth``: the two best exactly (the move chosen,
@@ -481,7 +495,7 @@ def level(name: str, seed: int | None = None, time_limit: float = 1.0):
             time_limit=time_limit,
             name="expert",
         )
-    raise ValueError(f"level = {name!r}: expected one of {', '.join(LEVELS)}")
+    raise ValueError(f"level = {shown(name)}: expected one of {', '.join(LEVELS)}")
 
 
 class LevelledSearch(SearchPlayer):

@@ -15,7 +15,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from .drawing import SEED_SPOTS, board_geometry, variant_of
-from .text import tr
+from .rules import load_position
+from .text import check_label, check_title, tr
 from .text.names import hole_name, side_names, status_line
 
 STYLE = (
@@ -56,6 +57,11 @@ def board_svg(
 
     ``labels`` names the players (e.g. ``{"south": "Mbuyi", "north": "Kanku"}``);
     all text is escaped, so names show exactly as typed."""
+    position = load_position(position).to_dict()  # a bad position is refused, not drawn
+    if title is not None:
+        check_title(title, "title")
+    for side, name in (labels or {}).items():
+        check_label(name, f"labels[{side!r}]")
     game = position["game"]
     geo = board_geometry(game, variant_of(position), perspective, numbers)
     names = {**side_names(locale), **(labels or {})}

@@ -245,7 +245,7 @@ def test_broken_record_files_get_clear_errors(change, message):
 
 
 def test_a_file_that_is_not_json():
-    with pytest.raises(InvalidRecordError, match="not a JSON file"):
+    with pytest.raises(InvalidRecordError, match="game record is not valid JSON"):
         GameRecord.loads("{moves: [")
 
 

@@ -397,12 +397,12 @@ def test_a_refused_tree_echoes_the_move_or_the_first_60_characters_of_what_it_go
         ),
         (
             [{**CAPTURE[3], "variations": long_move}],
-            f"moves[0].variations = {json.dumps(long_move)[:60]}: expected a list of the lines "
+            f"moves[0].variations = {json.dumps(long_move)[:57]}...: expected a list of the lines "
             "played instead of moves[0], each a list of moves",
         ),
         (
             [tried(CAPTURE[3], long_move)],
-            f"moves[0].variations[0] = {json.dumps(long_move)[:60]}: expected a list of at "
+            f"moves[0].variations[0] = {json.dumps(long_move)[:57]}...: expected a list of at "
             "least one move",
         ),
     ]

@@ -15,16 +15,16 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..rules import GAMES, MalformedError, load_position, new_state
-from ..rules.common import check_cell
+from ..rules.common import check_cell, check_text, shown, shown_json
 from ..rules.events import Event
+from ..rules.files import read_file
 from ..rules.game import game as game_of
-from ..text import LOCALES, Refusal, tr
+from ..text import LOCALES, TITLE_MAX, Refusal, tr
 from ..text.names import hole_name
 
 HERE = Path(__file__).resolve().parent
@@ -44,6 +44,10 @@ CHOICE_OF = {
     "wins": ("yes", "no"),
 }
 TEXT_MAX = 4000
+#: A lesson's id names its files (handouts, hand-ins): one line, at most this long.
+ID_MAX = 300
+#: The largest lesson file read (the largest that ships is about 40 kB).
+MAX_BYTES = 4_000_000
 
 
 def default_question(ask: str, game: str, of: str | None = None) -> dict:
@@ -97,12 +101,10 @@ def load_lesson(source: str | Path | dict) -> LessonScript:
             path = HERE / f"{source}.json"
             if not path.exists():
                 raise InvalidLessonError(
-                    f"no lesson called {str(source)!r}; the lessons here "
+                    f"no lesson called {shown(str(source))}; the lessons here "
                     f"are: {', '.join(available_lessons())}"
                 )
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise InvalidLessonError(f"{path.name} is not valid JSON: {e}") from None
+        data = read_file(path, f"lesson {path.name[:80]}", InvalidLessonError, most=MAX_BYTES)
     except OSError as e:  # a folder, a file that is not there, a name too long
         raise InvalidLessonError(
             f"lesson = {str(source)[:80]!r}: expected a lesson id or a "
@@ -116,7 +118,7 @@ def localized(value: dict, locale: str) -> str:
     return value.get(locale) or value["en"]
 
 
-def _text(value: Any, where: str) -> dict:
+def _text(value: Any, where: str, most: int = TEXT_MAX, line: bool = False) -> dict:
     if isinstance(value, str):
         value = {"en": value}
     if not isinstance(value, dict) or "en" not in value:
@@ -127,12 +129,9 @@ def _text(value: Any, where: str) -> dict:
     for lang, s in value.items():
         if lang not in LOCALES:
             raise InvalidLessonError(
-                f"{where}: unknown language {lang!r} (known: {', '.join(LOCALES)})"
+                f"{where}: unknown language {shown(lang)} (known: {', '.join(LOCALES)})"
             )
-        if not isinstance(s, str) or not s.strip() or len(s) > TEXT_MAX:
-            raise InvalidLessonError(
-                f"{where}.{lang}: expected a non-empty text of at most {TEXT_MAX} characters"
-            )
+        check_text(s, f"{where}.{lang}", InvalidLessonError, most=most, line=line)
     return dict(value)
 
 
@@ -141,11 +140,12 @@ def _fields(d: Any, where: str, required, optional=()) -> dict:
         raise InvalidLessonError(f"{where}: expected an object, got {type(d).__name__}")
     missing = [k for k in required if k not in d]
     if missing:
-        raise InvalidLessonError(f"{where}: missing field {missing[0]!r}")
+        raise InvalidLessonError(f"{where}: missing field {shown(missing[0])}")
     extra = sorted(k for k in d if k not in (*required, *optional))
     if extra:
         raise InvalidLessonError(
-            f"{where}: unexpected field {extra[0]!r} (allowed: {', '.join((*required, *optional))})"
+            f"{where}: unexpected field {shown(extra[0])} "
+            f"(allowed: {', '.join((*required, *optional))})"
         )
     return d
 
@@ -159,17 +159,18 @@ def parse_lesson(data: Any) -> LessonScript:
     d = _fields(data, "lesson", LESSON_FIELDS, LESSON_OPTIONAL)
     if d["format"] != FORMAT or d["version"] != VERSION:
         raise InvalidLessonError(
-            f"format/version = {d['format']!r}/{d['version']!r}: expected "
+            f"format/version = {shown(d['format'])}/{shown(d['version'])}: expected "
             f"{FORMAT!r} version {VERSION}"
         )
     if not isinstance(d["id"], str) or not d["id"]:
         raise InvalidLessonError("id: expected a short name such as 'pussa-kanawa'")
+    check_text(d["id"], "id", InvalidLessonError, most=ID_MAX, line=True)
     game = d["game"]
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidLessonError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
+        raise InvalidLessonError(f"game = {shown(game)}: expected 'kisolo' or 'kiothi'")
     if not isinstance(d["variant"], dict):
         raise InvalidLessonError(
-            f'variant = {json.dumps(d["variant"])}: expected an object such as {{"columns": 7}}'
+            f'variant = {shown_json(d["variant"])}: expected an object such as {{"columns": 7}}'
         )
     try:
         state = load_position(d["start"]) if "start" in d else new_state(game, **d["variant"])
@@ -177,7 +178,7 @@ def parse_lesson(data: Any) -> LessonScript:
         raise InvalidLessonError(f"start/variant: {e}") from None
     if state.game != game:
         raise InvalidLessonError(f"start: a {state.game} position in a {game} lesson")
-    title = _text(d["title"], "title")
+    title = _text(d["title"], "title", TITLE_MAX, line=True)
     if not isinstance(d["steps"], list) or not d["steps"]:
         raise InvalidLessonError("steps: expected a non-empty list of steps")
     steps = []
@@ -231,7 +232,7 @@ def _parse_step(raw, where, state, game):
         try:
             after = state.play(s["move"], trace)
         except ValueError as e:
-            raise InvalidLessonError(f"{where}: move {json.dumps(s['move'])}: {e}") from None
+            raise InvalidLessonError(f"{where}: move {shown_json(s['move'])}: {e}") from None
         step.move, step.trace, step.after = s["move"], trace, after.to_dict()
         if "predict" in s:
             step.predict = _parse_predict(s["predict"], where, game, trace, step.after)
@@ -275,17 +276,18 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
     ask, of = p["ask"], p.get("of")
     if ask not in PREDICT_KINDS:
         raise InvalidLessonError(
-            f"{where}: predict.ask = {ask!r}: expected one of {', '.join(PREDICT_KINDS)}"
+            f"{where}: predict.ask = {shown(ask)}: expected one of {', '.join(PREDICT_KINDS)}"
         )
     kinds = {"number": NUMBER_OF, "choice": tuple(CHOICE_OF)}.get(ask)
     if kinds is None and of is not None:
         raise InvalidLessonError(
             f"{where}: predict.of: only a number or choice question "
-            f"says what it asks about, not {ask!r}"
+            f"says what it asks about, not {shown(ask)}"
         )
     if kinds is not None and of not in kinds:
         raise InvalidLessonError(
-            f"{where}: predict.of = {of!r}: a {ask} question asks about one of {', '.join(kinds)}"
+            f"{where}: predict.of = {shown(of)}: a {ask} question asks about one of "
+            f"{', '.join(kinds)}"
         )
     if (ask == "protected" or of == "nki") and not game_of(game).has_nki:
         raise InvalidLessonError(f"{where}: predict: only Kiothi has nki (protected) bomas")
@@ -306,7 +308,7 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
             "lifted": "this move has no relay, so no hole is lifted after the first lap",
             "landing": "this move has no lap",
         }[ask]
-        raise InvalidLessonError(f"{where}: predict.ask = {ask!r}: {why}")
+        raise InvalidLessonError(f"{where}: predict.ask = {shown(ask)}: {why}")
     question = (
         _text(p["question"], f"{where}: predict.question")
         if "question" in p

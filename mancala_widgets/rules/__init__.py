@@ -17,6 +17,7 @@ from typing import Any
 
 from .common import (
     LAP_LIMIT,
+    MAX_PIECES,
     PLAYERS,
     GameOverError,
     IllegalMoveError,
@@ -27,6 +28,7 @@ from .common import (
     Move,
     Position,
     is_int,
+    shown,
 )
 from .events import Event
 from .game import game as game_facts
@@ -62,11 +64,6 @@ __all__ = [
     "play",
 ]
 
-#: A board with more pieces than this is refused. A game has at most 84 and the exercises
-#: sow at most 200 from one hole; with millions, one move (or, in Kiothi, checking that
-#: the player to move can move) would run for hours instead of being refused.
-MAX_PIECES = 1_000
-
 
 def initial_position(game: str, **variant: Any) -> Position:
     """The start position of ``game`` ("kisolo" or "kiothi") as a JSON dict.
@@ -83,13 +80,13 @@ def initial_position(game: str, **variant: Any) -> Position:
 
 def new_state(game: str, **variant: Any) -> State:
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
+        raise InvalidPositionError(f"game = {shown(game)}: expected 'kisolo' or 'kiothi'")
     facts = game_facts(game)
     known = (*facts.variants, *facts.options)
     unknown = sorted(set(variant) - set(known))
     if unknown:
         raise InvalidPositionError(
-            f"{unknown[0]!r} is not a {game} variant option (options: {', '.join(known)})"
+            f"{shown(unknown[0])} is not a {game} variant option (options: {', '.join(known)})"
         )
     return GAMES[game].initial(**variant)
 
@@ -102,7 +99,7 @@ def load_position(d: Any) -> State:
         )
     game = d.get("game")
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidPositionError(f"game = {game!r}: expected 'kisolo' or 'kiothi'")
+        raise InvalidPositionError(f"game = {shown(game)}: expected 'kisolo' or 'kiothi'")
     board = d.get("board")
     pieces = (
         sum(v for row in board if isinstance(row, list) for v in row if is_int(v) and v > 0)

@@ -28,6 +28,14 @@ Move = dict[str, Any]
 #: A single move may not run more laps than this (RULES.md, perpetual sowing).
 LAP_LIMIT = 100_000
 
+#: A board with more pieces than this is refused, and so is a jail holding more. A game
+#: has at most 84 and the exercises sow at most 200 from one hole; with millions, one
+#: move (or, in Kiothi, checking that the player to move can move) would run for hours,
+#: and with more than a float holds the computer's scores could not be counted.
+MAX_PIECES = 1_000
+#: The highest turn number a Kiothi position may carry (a game lasts about a hundred).
+MAX_TURN = 1_000_000
+
 #: Laps past this number are summarised in one ``laps_skipped`` trace event,
 #: so a 100,000-lap perpetual sowing does not build a trace of a million events.
 #: It is well above the longest relay that ends (222 laps in Kisolo; Kiothi's
@@ -71,7 +79,7 @@ class GameOverError(IllegalMoveError):
 
 def player_index(value: Any, field: str, error: type[MalformedError]) -> int:
     if value not in PLAYERS or not isinstance(value, str):
-        raise error(f"{field} = {value!r}: expected 'south' or 'north'")
+        raise error(f"{field} = {shown(value)}: expected 'south' or 'north'")
     return PLAYERS.index(value)
 
 
@@ -85,16 +93,16 @@ def check_int(
     value: Any, field: str, error: type[MalformedError], lo: int = 0, hi: int | None = None
 ) -> int:
     if not is_int(value):
-        raise error(f"{field} = {value!r}: expected an integer, got {type(value).__name__}")
+        raise error(f"{field} = {shown(value)}: expected an integer, got {type(value).__name__}")
     if value < lo or (hi is not None and value > hi):
         want = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise error(f"{field} = {value!r}: expected an integer {want}")
+        raise error(f"{field} = {shown(value)}: expected an integer {want}")
     return value
 
 
 def check_bool(value: Any, field: str, error: type[MalformedError]) -> bool:
     if not isinstance(value, bool):
-        raise error(f"{field} = {value!r}: expected true or false")
+        raise error(f"{field} = {shown(value)}: expected true or false")
     return value
 
 
@@ -110,12 +118,12 @@ def check_dict(
     required = tuple(required)
     missing = [k for k in required if k not in d]
     if missing:
-        raise error(f"{what}: missing field {missing[0]!r} (required: {', '.join(required)})")
+        raise error(f"{what}: missing field {shown(missing[0])} (required: {', '.join(required)})")
     allowed = set(required) | set(optional)
     extra = sorted(str(k) for k in d if k not in allowed)
     if extra:
         raise error(
-            f"{what}: unexpected field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})"
+            f"{what}: unexpected field {shown(extra[0])} (allowed: {', '.join(sorted(allowed))})"
         )
     return d
 
@@ -153,17 +161,17 @@ def check_cell(
         or len(value) != 2
         or not (is_int(value[0]) and is_int(value[1]))
     ):
-        raise error(f"{field} = {_shown(value)}: expected [row, column]")
+        raise error(f"{field} = {shown_json(value)}: expected [row, column]")
     r, c = value
     if not (0 <= r < rows and 0 <= c < columns):
         raise error(
-            f"{field} = {_shown(value)}: expected [row, column] on the {rows} x "
+            f"{field} = {shown_json(value)}: expected [row, column] on the {rows} x "
             f"{columns} board (rows 0 to {rows - 1}, columns 0 to {columns - 1})"
         )
     return r, c
 
 
-def _shown(value: Any) -> str:
+def shown_json(value: Any) -> str:
     """A value as JSON where it can be, shortened: it is echoed in an error message."""
     if isinstance(value, (list, tuple, str)) and len(value) > SHOWN:
         value = value[: SHOWN + 1]  # what is shown of it, not megabytes written out
@@ -204,7 +212,7 @@ _NOT_LINE = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff
 def check_text(
     value: Any,
     field: str,
-    error: type[ValueError],
+    error: type[Exception],
     *,
     most: int,
     line: bool = False,
@@ -226,7 +234,7 @@ def check_text(
     if len(value) > most:
         raise error(f"{field}: a text of {len(value):,} characters; expected at most {most:,}")
     if not empty and not value.strip():
-        raise error(f"{field} = {shown(value)}: expected a text that is not empty")
+        raise error(f"{field}: expected a non-empty text, got {shown(value)}")
     bad = (_NOT_LINE if line else _NOT_TEXT).search(value)
     if bad is not None:
         ch = bad.group()
@@ -263,22 +271,22 @@ def check_result_fields(
     """
     status = d["status"]
     if not isinstance(status, str) or status not in statuses:
-        raise error(f"status = {status!r}: expected one of {', '.join(map(repr, statuses))}")
+        raise error(f"status = {shown(status)}: expected one of {', '.join(map(repr, statuses))}")
     winner, reason = d["winner"], d["reason"]
     if status == "playing":
         if winner is not None or reason is not None:
             raise error(
-                f"winner = {winner!r}, reason = {reason!r}: expected both null while "
+                f"winner = {shown(winner)}, reason = {shown(reason)}: expected both null while "
                 "status is 'playing'"
             )
         return status, None, None
     if reason not in statuses[status] or not isinstance(reason, str):
         raise error(
-            f"reason = {reason!r}: expected one of "
-            f"{', '.join(map(repr, statuses[status]))} when status is {status!r}"
+            f"reason = {shown(reason)}: expected one of "
+            f"{', '.join(map(repr, statuses[status]))} when status is {shown(status)}"
         )
     if status == "won":
         return status, player_index(winner, "winner", error), reason
     if winner is not None:
-        raise error(f"winner = {winner!r}: expected null when status is {status!r}")
+        raise error(f"winner = {shown(winner)}: expected null when status is {shown(status)}")
     return status, None, reason

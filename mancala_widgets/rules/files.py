@@ -80,7 +80,7 @@ def read_json(text: str | bytes, what: str, error: type[ValueError], *, most: in
         raise error(f"{what}: nested too deeply to read") from None
     except ValueError as e:  # not JSON, or an integer of more than 4,300 digits
         message = str(e)
-        raise error(f"{what}: not a JSON file ({message[:120]})") from None
+        raise error(f"{what} is not valid JSON ({message[:120]})") from None
 
 
 def read_file(path: str | PathLike[str], what: str, error: type[ValueError], *, most: int) -> Any:

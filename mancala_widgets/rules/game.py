@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .common import Move, Position
+from .common import Move, Position, shown
 
 Cell = tuple[int, int]
 PLAYER_NAMES = ("south", "north")
@@ -147,11 +147,13 @@ class Game:
             allowed = self.options.get(name)
             if allowed is None:
                 raise error(
-                    f"{name!r} is not a {self.name} rule option "
+                    f"{shown(name)} is not a {self.name} rule option "
                     f"(options: {', '.join(self.options)})"
                 )
             if not any(type(value) is type(v) and value == v for v in allowed):
-                raise error(f"{name} = {value!r}: expected one of {', '.join(map(repr, allowed))}")
+                raise error(
+                    f"{name} = {shown(value)}: expected one of {', '.join(map(repr, allowed))}"
+                )
             options[name] = value
         return Options(options)
 
@@ -309,7 +311,7 @@ def game(name: Any) -> Game:
         if name == g.name and isinstance(name, str):
             return g
     raise ValueError(
-        f"game = {name!r}: expected one of {', '.join(repr(g.name) for g in GAME_LIST)}"
+        f"game = {shown(name)}: expected one of {', '.join(repr(g.name) for g in GAME_LIST)}"
     )
 
 

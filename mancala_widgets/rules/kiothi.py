@@ -21,6 +21,8 @@ from typing import Any, Final, Literal
 
 from .common import (
     LAP_LIMIT,
+    MAX_PIECES,
+    MAX_TURN,
     NORTH,
     PLAYERS,
     SOUTH,
@@ -40,10 +42,21 @@ from .common import (
     grid,
     is_int,
     player_index,
+    shown,
 )
 from .events import Cell, Event, GameEnd, NoCaptureWhy, Sweep, TripleCell, TripleWhy
 from .game import KIOTHI, Options, kiothi_board
-from .kiothi_fast import Circuit, Sown, can_move, laps_table, lifts_table, relay_ends, sow, sowings
+from .kiothi_fast import (
+    MOST,
+    Circuit,
+    Sown,
+    can_move,
+    laps_table,
+    lifts_table,
+    relay_ends,
+    sow,
+    sowings,
+)
 
 ROWS, COLS, SIZE = 2, 10, 20
 START_HOLES_CHOICES = (6, 5)
@@ -162,6 +175,7 @@ class KiothiState:
         "reason",
         "options",
         "move_stats",
+        "fast",
         "_pending",
     )
 
@@ -179,6 +193,7 @@ class KiothiState:
         winner: int | None = None,
         reason: str | None = None,
         options: Options = DEFAULT_OPTIONS,
+        fast: bool = True,
     ) -> None:
         self.start_holes = start_holes
         self.orthodox = orthodox
@@ -195,6 +210,9 @@ class KiothiState:
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
+        #: Whether the fast loop's tables reach this board: at most MOST warriors on it,
+        #: as in every game (a position made by hand may hold more; it is played traced).
+        self.fast = fast
         #: Legal sowings already played out by a listing, by action, for apply_action.
         self._pending: dict[int, _Sowing] | None = None
 
@@ -204,7 +222,9 @@ class KiothiState:
     def initial(cls, start_holes: int = 6, orthodox: bool = True, **options: Any) -> KiothiState:
         E = InvalidPositionError
         if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
-            raise E(f"start_holes = {start_holes!r}: expected 6 (30 warriors a side) or 5 (25)")
+            raise E(
+                f"start_holes = {shown(start_holes)}: expected 6 (30 warriors a side) or 5 (25)"
+            )
         check_bool(orthodox, "orthodox", E)
         rules = KIOTHI.check_options(options, E)
         empty = empty_at_start(start_holes)
@@ -219,24 +239,26 @@ class KiothiState:
         E = InvalidPositionError
         check_dict(d, "Kiothi position", E, POSITION_FIELDS, KIOTHI.options)
         if d["game"] != "kiothi":
-            raise E(f"game = {d['game']!r}: expected 'kiothi'")
+            raise E(f"game = {shown(d['game'])}: expected 'kiothi'")
         options = KIOTHI.check_options({k: d[k] for k in KIOTHI.options if k in d}, E)
         start_holes = d["start_holes"]
         if not is_int(start_holes) or start_holes not in START_HOLES_CHOICES:
-            raise E(f"start_holes = {start_holes!r}: expected 6 or 5")
+            raise E(f"start_holes = {shown(start_holes)}: expected 6 or 5")
         orthodox = check_bool(d["orthodox"], "orthodox", E)
         to_move = player_index(d["to_move"], "to_move", E)
-        turn = check_int(d["turn"], "turn", E, 1)
+        turn = check_int(d["turn"], "turn", E, 1, MAX_TURN)
         if turn <= 2 and to_move != turn - 1:
             raise E(
-                f"to_move = {d['to_move']!r}: turn {turn} of the opening is "
+                f"to_move = {shown(d['to_move'])}: turn {turn} of the opening is "
                 f"{PLAYERS[turn - 1]}'s (turn 1 is South's, turn 2 is North's)"
             )
-        board = check_grid(d["board"], "board", ROWS, COLS, lambda v, f: check_int(v, f, E), E)
+        board = check_grid(
+            d["board"], "board", ROWS, COLS, lambda v, f: check_int(v, f, E, 0, MAX_PIECES), E
+        )
         nki = check_grid(d["nki"], "nki", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
         sown = check_grid(d["sown"], "sown", ROWS, COLS, lambda v, f: check_bool(v, f, E), E)
         check_dict(d["jails"], "jails", E, PLAYERS)
-        jails = [check_int(d["jails"][p], f"jails.{p}", E) for p in PLAYERS]
+        jails = [check_int(d["jails"][p], f"jails.{p}", E, 0, MAX_PIECES) for p in PLAYERS]
         perpetual_draws = options["perpetual"] == "draw"
         statuses = STATUSES_PERPETUAL_DRAW if perpetual_draws else STATUSES
         status, winner, reason = check_result_fields(d, statuses, E)
@@ -263,13 +285,14 @@ class KiothiState:
             winner,
             reason,
             options,
+            fast=sum(board) <= MOST,
         )
         if reason == "perpetual sowing":
             pass  # the game stopped mid-sowing: the board is as the move left it
         elif status == "playing":
             if not state.has_legal_move(to_move):
                 raise E(
-                    f"to_move = {d['to_move']!r} has no legal move, so the position cannot "
+                    f"to_move = {shown(d['to_move'])} has no legal move, so the position cannot "
                     "still be 'playing' (the game ends when the player to move cannot move)"
                 )
         else:
@@ -281,8 +304,8 @@ class KiothiState:
             expected = _result_of(jails)
             if (status, winner) != expected[:2]:
                 raise E(
-                    f"status = {status!r}, winner = {d['winner']!r}: the jails "
-                    f"{jails[0]}-{jails[1]} give {expected[0]!r}"
+                    f"status = {shown(status)}, winner = {shown(d['winner'])}: the jails "
+                    f"{jails[0]}-{jails[1]} give {shown(expected[0])}"
                     + (f" for {PLAYERS[expected[1]]}" if expected[1] is not None else "")
                 )
         return state
@@ -385,11 +408,8 @@ class KiothiState:
         warriors in one boma than a game has. It counts warriors only, which is enough
         under every rule option: the nki marks never change where warriors go."""
         played: dict[int, _Sowing] = {}
-        try:
+        if self.fast:
             actions, long = sowings(FAST, self.board, p, self.orthodox)
-        except IndexError:
-            pass  # more warriors in a boma than the fast loop's tables reach
-        else:
             for action in long:  # still relaying at the fast loop's MAX_LAPS
                 sowing = self._long_sowing(p, action % SIZE, action // SIZE + 1)
                 if sowing is None:
@@ -425,22 +445,11 @@ class KiothiState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
         (unchecked: use :meth:`play` for a move from outside)."""
         sowing = self._pending.pop(action, None) if self._pending else None
-        if sowing is None and self.options["nki_release"] != "drop":
+        if sowing is None and self.fast and self.options["nki_release"] != "drop":
             h, k, at_start = action % SIZE, action // SIZE + 1, EMPTY_AT_START[self.start_holes]
-            try:
-                played = sow(
-                    FAST,
-                    self.board,
-                    self.nki,
-                    self.sown,
-                    self.to_move,
-                    h,
-                    k,
-                    self.orthodox,
-                    at_start,
-                )
-            except IndexError:
-                played = None  # more warriors in a boma than the fast loop's tables reach
+            played = sow(
+                FAST, self.board, self.nki, self.sown, self.to_move, h, k, self.orthodox, at_start
+            )
             if isinstance(played, tuple):
                 return self._after_fast(played)
         if sowing is None:  # a long move, or a rule option the fast loop leaves to _Sowing
@@ -493,6 +502,7 @@ class KiothiState:
             sowing.sown,
             sowing.jails,
             options=self.options,
+            fast=self.fast or sum(sowing.b) <= MOST,
         )
         after.move_stats = (sowing.lap, sowing.captures)
         if sowing.perpetual is None:
@@ -518,7 +528,10 @@ class KiothiState:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
         if can_move(FAST, self.board, p):
             return True
-        return bool(self._legal_sowings(p)[0])
+        if self.fast:
+            return bool(self._legal_sowings(p)[0])
+        # A board made by hand, beyond the fast loop: play the candidates until one is legal.
+        return any(self._traced_sowing(p, h, k) for h, k in self.sowing_candidates(p))
 
     def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":
@@ -555,7 +568,7 @@ class KiothiState:
                     rule="partial_lifting",
                 )
             return ("sow", h, k)
-        raise E(f"type = {kind!r}: expected 'redistribute' or 'sow' for Kiothi")
+        raise E(f"type = {shown(kind)}: expected 'redistribute' or 'sow' for Kiothi")
 
     def _parse_redistribute(self, move: Mapping[str, Any]) -> Redistribution:
         E, p = InvalidMoveError, self.to_move
@@ -568,11 +581,11 @@ class KiothiState:
         if not isinstance(lift, list) or len(lift) != 2:
             raise (
                 IllegalMoveError(
-                    f"lift = {lift!r}: exactly two bomas must be lifted",
+                    f"lift = {shown(lift)}: exactly two bomas must be lifted",
                     rule="opening_redistribution",
                 )
                 if isinstance(lift, list)
-                else E(f"lift = {lift!r}: expected a list of two [row, column] pairs")
+                else E(f"lift = {shown(lift)}: expected a list of two [row, column] pairs")
             )
         lifted: list[int] = []
         for i, item in enumerate(lift):
@@ -597,16 +610,16 @@ class KiothiState:
             )
         place = move["place"]
         if not isinstance(place, list):
-            raise E(f"place = {place!r}: expected a list of [row, column, count] entries")
+            raise E(f"place = {shown(place)}: expected a list of [row, column, count] entries")
         placed: list[tuple[int, int]] = []
         seen: set[int] = set()
         for i, item in enumerate(place):
             if not isinstance(item, (list, tuple)) or len(item) != 3:
-                raise E(f"place[{i}] = {item!r}: expected [row, column, count]")
+                raise E(f"place[{i}] = {shown(item)}: expected [row, column, count]")
             r, c = check_cell(item[:2], f"place[{i}]", ROWS, COLS, E)
             n = item[2]
             if not is_int(n):
-                raise E(f"place[{i}][2] = {n!r}: expected an integer count")
+                raise E(f"place[{i}][2] = {shown(n)}: expected an integer count")
             if n < 1:
                 raise IllegalMoveError(
                     f"place[{i}][2] = {n}: each placement puts at least one warrior",
@@ -660,6 +673,7 @@ class KiothiState:
             sown,
             jails,
             options=self.options,
+            fast=self.fast,
         )
         return after.end_if_stuck(trace)
 

@@ -26,7 +26,7 @@ MAX_LAPS: Final = 80
 #: What :func:`sow` and :func:`ends` return for such a move.
 LONG: Final = "long"
 #: The laps table covers laps of up to this many warriors, all a game has. A position
-#: made by hand with more in one boma raises IndexError: the caller then plays it traced.
+#: made by hand with more on the board is played by the traced move (``KiothiState.fast``).
 MOST: Final = 60
 
 #: One legal sowing played out: (board, nki, sown, warriors jailed, laps, captures).
@@ -114,10 +114,7 @@ def sowings(c: Circuit, board: list[int], p: int, orthodox: bool) -> tuple[list[
     actions: list[int] = []
     long: list[int] = []
     for h in c.own[p]:
-        n = board[h]
-        if n > MOST:  # the table would cut the lifts short
-            raise IndexError(f"boma {h} holds {n} warriors, more than the tables reach")
-        for k, action, y, forbidden in lifts[h][:n]:
+        for k, action, y, forbidden in lifts[h][: board[h]]:
             if board[y]:  # the first lap ends in an occupied boma, or comes round
                 if orthodox and forbidden:
                     continue  # the first-lap restriction, plainly

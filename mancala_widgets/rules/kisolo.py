@@ -20,6 +20,7 @@ from typing import Any, Final, Literal, Unpack
 
 from .common import (
     LAP_LIMIT,
+    MAX_PIECES,
     NORTH,
     PLAYERS,
     SOUTH,
@@ -36,6 +37,7 @@ from .common import (
     check_result_fields,
     grid,
     player_index,
+    shown,
 )
 from .events import DrawDetails, Event, GameEnd, LapEnd, Then
 from .game import KISOLO, Cell, Options, kisolo_board
@@ -178,7 +180,7 @@ class KisoloState:
     @classmethod
     def initial(cls, columns: int = 7, **options: Any) -> KisoloState:
         if type(columns) is not int or columns not in COLUMN_CHOICES:
-            raise InvalidPositionError(f"columns = {columns!r}: expected 7 or 6")
+            raise InvalidPositionError(f"columns = {shown(columns)}: expected 7 or 6")
         rules = KISOLO.check_options(options, InvalidPositionError)
         return cls(columns, [STONES_PER_HOLE] * (ROWS * columns), SOUTH, options=rules)
 
@@ -187,12 +189,14 @@ class KisoloState:
         E = InvalidPositionError
         check_dict(d, "Kisolo position", E, POSITION_FIELDS, KISOLO.options)
         if d["game"] != "kisolo":
-            raise E(f"game = {d['game']!r}: expected 'kisolo'")
+            raise E(f"game = {shown(d['game'])}: expected 'kisolo'")
         options = KISOLO.check_options({k: d[k] for k in KISOLO.options if k in d}, E)
         columns = d["columns"]
         if type(columns) is not int or columns not in COLUMN_CHOICES:
-            raise E(f"columns = {columns!r}: expected 7 or 6")
-        board = check_grid(d["board"], "board", ROWS, columns, lambda v, f: check_int(v, f, E), E)
+            raise E(f"columns = {shown(columns)}: expected 7 or 6")
+        board = check_grid(
+            d["board"], "board", ROWS, columns, lambda v, f: check_int(v, f, E, 0, MAX_PIECES), E
+        )
         to_move = player_index(d["to_move"], "to_move", E)
         status, winner, reason = check_result_fields(d, STATUSES, E)
         state = cls(columns, board, to_move, status, winner, reason, options)
@@ -208,7 +212,7 @@ class KisoloState:
         if status == "won" and winner is not None and any(board[h] for h in geo.inner[1 - winner]):
             loser = PLAYERS[1 - winner]
             raise E(
-                f"winner = {d['winner']!r}: a Kisolo game is won when the loser's inner row "
+                f"winner = {shown(d['winner'])}: a Kisolo game is won when the loser's inner row "
                 f"is emptied, but {loser}'s inner row still has stones"
             )
         return state
@@ -355,7 +359,7 @@ class KisoloState:
                     rule="turn_start_capture",
                 )
             return ("sow", h)
-        raise E(f"type = {kind!r}: expected 'capture' or 'sow' for Kisolo")
+        raise E(f"type = {shown(kind)}: expected 'capture' or 'sow' for Kisolo")
 
     # -- playing a move ---------------------------------------------------------
 

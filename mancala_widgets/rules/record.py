@@ -43,6 +43,7 @@ from .common import (
     MalformedError,
     Move,
     Position,
+    shown,
 )
 from .events import Event, PlayerName
 from .files import read_file, read_json, write_atomic
@@ -305,7 +306,7 @@ class GameRecord:
             return self._nodes[target]
         if not isinstance(target, (list, tuple)):
             raise MalformedError(
-                f"{target!r}: expected a node, a node's id or a path such as (0, 0, 1)"
+                f"{shown(target)}: expected a node, a node's id or a path such as (0, 0, 1)"
             )
         node = self._root
         for i, step in enumerate(target):
@@ -314,7 +315,7 @@ class GameRecord:
                 tried = f"{count} moves were tried" if count else "no move was played"
                 raise MalformedError(
                     f"path = {list(target)}: after {i} moves {tried} "
-                    f"(path[{i}] = {step!r} does not name one)"
+                    f"(path[{i}] = {shown(step)} does not name one)"
                 )
             node = node._children[step]
         return node

@@ -40,7 +40,15 @@ import gc
 import json
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from .common import InvalidRecordError, MalformedError, Move, Position, check_dict
+from .common import (
+    InvalidRecordError,
+    MalformedError,
+    Move,
+    Position,
+    check_dict,
+    shown,
+    shown_json,
+)
 from .events import PlayerName
 from .tree import Node, lines
 
@@ -124,17 +132,17 @@ def load_record(cls: type[GameRecord], d: Any) -> GameRecord:
     E = InvalidRecordError
     check_dict(d, "game record", E, RECORD_FIELDS)
     if d["format"] != FORMAT:
-        raise E(f"format = {d['format']!r}: expected {FORMAT!r}")
+        raise E(f"format = {shown(d['format'])}: expected {FORMAT!r}")
     version = d["version"]
     if type(version) is not int or version not in READS:
         newer = type(version) is int and version > VERSION
         raise E(
-            f"version = {version!r}: this program reads versions 1 and 2"
+            f"version = {shown(version)}: this program reads versions 1 and 2"
             + ("; the file was written by a newer mancala-widgets" if newer else "")
         )
     if not isinstance(d["variant"], dict):
         raise E(
-            f"variant = {d['variant']!r}: expected an object such as "
+            f"variant = {shown(d['variant'])}: expected an object such as "
             "{'columns': 7} or {'start_holes': 6, 'orthodox': true}"
         )
     try:
@@ -189,13 +197,13 @@ class _Loader:
             if variations is not None:
                 if not isinstance(variations, list) or not variations:
                     raise E(
-                        f"{at}.variations = {json.dumps(variations)[:60]}: expected a list "
+                        f"{at}.variations = {shown_json(variations)}: expected a list "
                         f"of the lines played instead of {at}, each a list of moves"
                     )
                 for j, variation in enumerate(variations):
                     if not isinstance(variation, list) or not variation:
                         raise E(
-                            f"{at}.variations[{j}] = {json.dumps(variation)[:60]}: "
+                            f"{at}.variations[{j}] = {shown_json(variation)}: "
                             "expected a list of at least one move"
                         )
                     self.line(node, variation, f"{at}.variations[{j}]", depth + 1)

@@ -25,17 +25,45 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
+from ..rules.common import check_text, shown
 from .korean import josa
 
 HERE = Path(__file__).resolve().parent
 LOCALES = ("en", "ko")
 
-__all__ = ["LOCALES", "Refusal", "catalogue", "check_locale", "josa", "tr"]
+__all__ = [
+    "LABEL_MAX",
+    "LOCALES",
+    "TITLE_MAX",
+    "Refusal",
+    "catalogue",
+    "check_label",
+    "check_locale",
+    "check_title",
+    "josa",
+    "tr",
+]
+
+
+#: A player's name on a board, at most this long: it fits beside the board.
+LABEL_MAX = 40
+#: A board's title, a lesson's or a reading's: one line, at most this long.
+TITLE_MAX = 200
+
+
+def check_label(value: Any, field: str, error: type[Exception] = ValueError) -> str:
+    """A player's name: one line of at most LABEL_MAX characters, no control characters."""
+    return check_text(value, field, error, most=LABEL_MAX, line=True)
+
+
+def check_title(value: Any, field: str, error: type[Exception] = ValueError) -> str:
+    """A title: one line of at most TITLE_MAX characters (it may be empty)."""
+    return check_text(value, field, error, most=TITLE_MAX, line=True, empty=True)
 
 
 def check_locale(locale: Any) -> str:
     if locale not in LOCALES or not isinstance(locale, str):
-        raise ValueError(f"locale = {locale!r}: expected one of {', '.join(LOCALES)}")
+        raise ValueError(f"locale = {shown(locale)}: expected one of {', '.join(LOCALES)}")
     return locale
 
 
@@ -48,7 +76,9 @@ def catalogue(locale: str) -> dict[str, Any]:
         sections = json.loads(path.read_text(encoding="utf-8"))
         for name in sections:
             if name in merged:
-                raise ValueError(f"{locale}/{path.name}: section {name!r} is also in another file")
+                raise ValueError(
+                    f"{locale}/{path.name}: section {shown(name)} is also in another file"
+                )
         merged.update(sections)
     return merged
 
@@ -60,7 +90,7 @@ def entry(locale: str, key: str) -> Any:
         try:
             value = value[part]
         except (KeyError, TypeError):
-            raise KeyError(f"no text {key!r} in the {locale!r} catalogue") from None
+            raise KeyError(f"no text {shown(key)} in the {shown(locale)} catalogue") from None
     return value
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..rules.common import Move, Position
+from ..rules.common import Move, Position, shown
 from ..rules.events import Event, GameEnd
 from ..rules.game import game as game_of
 from ..rules.game import other
@@ -203,7 +203,7 @@ def narrate(
         return T("narration.turn_end", who=names[event["to_move"]])
     if event["kind"] == "game_end":
         return narrate_end(game, event, locale, names)
-    raise ValueError(f"event kind = {kind!r}: not a trace event")
+    raise ValueError(f"event kind = {shown(kind)}: not a trace event")
 
 
 def narrate_end(game: str, event: GameEnd, locale: str = "en", names: Names | None = None) -> str:

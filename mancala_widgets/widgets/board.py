@@ -19,12 +19,13 @@ import traitlets as t
 
 from ..drawing import board_geometry, variant_of
 from ..rules import InvalidMoveError, Move, load_position
+from ..rules.common import shown, shown_json
 from ..rules.events import Event
 from ..rules.game import board_of
 from ..rules.record import GameRecord
 from ..rules.tree import Node, lines
 from ..svg import board_svg
-from ..text import LOCALES, Refusal, catalogue, tr
+from ..text import LOCALES, Refusal, catalogue, check_label, check_title, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 from .coach import Coaching
 
@@ -46,7 +47,6 @@ MESSAGE_KINDS = {
 STEP_ACTIONS = ("replay", "back", "play", "pause", "forward", "end")
 #: View preferences a browser may change; everything else is the game's truth.
 BROWSER_WRITABLE = {"speed"}
-LABEL_MAX = 40
 
 
 class Board(Coaching, anywidget.AnyWidget):
@@ -165,22 +165,22 @@ class Board(Coaching, anywidget.AnyWidget):
         labels = proposal["value"]
         if set(labels) != {"south", "north"}:
             raise t.TraitError(
-                f"labels = {labels!r}: expected a name for 'south' and for "
+                f"labels = {shown(labels)}: expected a name for 'south' and for "
                 "'north', e.g. {'south': 'Mbuyi', 'north': 'Kanku'}"
             )
         for side, name in labels.items():
-            if not isinstance(name, str) or not name.strip() or len(name) > LABEL_MAX:
-                raise t.TraitError(
-                    f"labels[{side!r}] = {name!r}: expected a non-empty text of "
-                    f"at most {LABEL_MAX} characters"
-                )
+            check_label(name, f"labels[{side!r}]", t.TraitError)
         return dict(labels)
+
+    @t.validate("title")
+    def _check_title(self, proposal):
+        return check_title(proposal["value"], "title", t.TraitError)
 
     @t.validate("speed")
     def _check_speed(self, proposal):
         speed = proposal["value"]
         if not 0.25 <= speed <= 8:
-            raise t.TraitError(f"speed = {speed!r}: expected a factor from 0.25 to 8")
+            raise t.TraitError(f"speed = {shown(speed)}: expected a factor from 0.25 to 8")
         return speed
 
     # -- the Python API ------------------------------------------------------------------
@@ -211,7 +211,9 @@ class Board(Coaching, anywidget.AnyWidget):
         from ..players import level
 
         if computer_plays not in ("south", "north"):
-            raise ValueError(f"computer_plays = {computer_plays!r}: expected 'south' or 'north'")
+            raise ValueError(
+                f"computer_plays = {shown(computer_plays)}: expected 'south' or 'north'"
+            )
         self._opponent = level(opponent, seed) if isinstance(opponent, str) else opponent
         self.computer = computer_plays if opponent is not None else ""
         self._computer_turn()
@@ -336,12 +338,12 @@ class Board(Coaching, anywidget.AnyWidget):
         (0 is the position before the move; past the end is the end)."""
         if action not in (*STEP_ACTIONS, "goto"):
             raise ValueError(
-                f"unknown step {action!r}: expected one of {', '.join(STEP_ACTIONS)} or goto"
+                f"unknown step {shown(action)}: expected one of {', '.join(STEP_ACTIONS)} or goto"
             )
         if (action == "goto") != (to is not None):
             raise ValueError("a step to a number of events is action='goto' with to=N")
         if to is not None and (type(to) is not int or to < 0):
-            raise ValueError(f"to must be a number of events, 0 or more, not {to!r}")
+            raise ValueError(f"to must be a number of events, 0 or more, not {shown(to)}")
         self.send({"kind": "step", "action": action, "step": to})
 
     def to_svg(self) -> str:
@@ -486,10 +488,12 @@ class Board(Coaching, anywidget.AnyWidget):
                 try:
                     self.play(content["move"])
                 except InvalidMoveError:
-                    raise Refusal("bad_move", move=json.dumps(content["move"])[:80]) from None
+                    raise Refusal("bad_move", move=shown_json(content["move"])) from None
             elif kind == "undo":
                 if self.undo() is None:
                     self._show_error(tr(self.locale, "errors.no_undo"))
+            elif kind == "reset":
+                self.reset()
             elif kind == "redo":
                 if self.redo() is None:
                     self._show_error(tr(self.locale, "errors.no_redo"))
@@ -497,19 +501,19 @@ class Board(Coaching, anywidget.AnyWidget):
                 total = len(self._record.line())
                 moves = content["moves"]
                 if type(moves) is not int or not 0 <= moves <= total:
-                    raise Refusal("goto_range", moves=json.dumps(moves)[:20], total=total)
+                    raise Refusal("goto_range", moves=shown_json(moves), total=total)
                 self.goto(moves)
             elif kind == "goto_node":
                 node = content["node"]
                 if type(node) is not int or node not in {n.id for n in self._record.root.walk()}:
-                    raise Refusal("goto_node", node=json.dumps(node)[:20])
+                    raise Refusal("goto_node", node=shown_json(node))
                 self.goto_node(node)
             elif kind == "stepped":
                 action, step = content["action"], content["step"]
                 if action not in STEP_ACTIONS:
-                    raise Refusal("step_action", action=json.dumps(action, default=str)[:40])
+                    raise Refusal("step_action", action=shown_json(action))
                 if type(step) is not int or not 0 <= step <= len(self.trace):
-                    raise Refusal("step_range", step=json.dumps(step)[:20], total=len(self.trace))
+                    raise Refusal("step_range", step=shown_json(step), total=len(self.trace))
                 for observer in list(self._step_observers):
                     observer(action, step, self)
             elif kind == "hint":
@@ -517,11 +521,14 @@ class Board(Coaching, anywidget.AnyWidget):
             elif kind == "review":
                 self._review_message()
             else:
-                self.reset()
+                raise NotImplementedError(f"the message kind {kind!r} has no handler")
         except Refusal as e:
             self._show_error(e.words(self.locale))
         except (ValueError, t.TraitError) as e:
             self._show_error(describe_error(e, self.locale))
+        except Exception as e:  # a fault of the program: said on the board, logged in full
+            self.log.exception("mancala-widgets: a %s message failed", content.get("kind"))
+            self._show_error(tr(self.locale, "errors.internal", error=shown(type(e).__name__)))
 
     def _on_extra_message(self, kind: str, content: dict) -> bool:
         """Subclasses answer their own message kinds here."""
@@ -533,11 +540,11 @@ class Board(Coaching, anywidget.AnyWidget):
         kind = content.get("kind")
         kinds = self.message_kinds
         if not isinstance(kind, str) or kind not in kinds:
-            raise Refusal("unknown_kind", kind=json.dumps(kind, default=str)[:40])
+            raise Refusal("unknown_kind", kind=shown_json(kind))
         extra = sorted(map(str, set(content) - set(kinds[kind])))
         missing = sorted(set(kinds[kind]) - set(content))
         if extra:
-            raise Refusal("extra_field", kind=json.dumps(kind), field=json.dumps(extra[0])[:40])
+            raise Refusal("extra_field", kind=json.dumps(kind), field=shown_json(extra[0]))
         if missing:
             raise Refusal("missing_field", kind=json.dumps(kind), field=json.dumps(missing[0]))
         if kind == "play" and not self.interactive:

@@ -21,6 +21,7 @@ import traitlets as t
 
 from ..players import LEVELS
 from ..review import Hint, Review, hint, review
+from ..rules.common import shown
 from ..text import Refusal
 
 #: Levels a hint or a review can be computed at (the random level judges nothing).
@@ -62,7 +63,7 @@ class Coaching(t.HasTraits):
         value = proposal["value"]
         if value and value not in COACH_LEVELS:
             raise t.TraitError(
-                f"hint_level = {value!r}: expected '' (the computer's level) or one of "
+                f"hint_level = {shown(value)}: expected '' (the computer's level) or one of "
                 f"{', '.join(COACH_LEVELS)}"
             )
         return value
@@ -102,7 +103,7 @@ class Coaching(t.HasTraits):
 
         Where no thread can start (Pyodide, in JupyterLite) it runs here and now."""
         if level not in COACH_LEVELS:
-            raise ValueError(f"level = {level!r}: expected one of {', '.join(COACH_LEVELS)}")
+            raise ValueError(f"level = {shown(level)}: expected one of {', '.join(COACH_LEVELS)}")
         self.stop_review()
         record = self._board._record
         stop = self._stop = threading.Event()
