@@ -108,7 +108,8 @@ def load_position(d: Any) -> State:
     )
     if pieces > MAX_PIECES:
         raise InvalidPositionError(
-            f"board: {pieces} pieces in all: expected at most {MAX_PIECES} (a game has at most 84)"
+            f"board: {shown(pieces)} pieces in all: expected at most {MAX_PIECES} "
+            "(a game has at most 84)"
         )
     return GAMES[game].from_dict(d)
 

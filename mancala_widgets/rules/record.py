@@ -44,6 +44,7 @@ from .common import (
     Move,
     Position,
     shown,
+    shown_json,
 )
 from .events import Event, PlayerName
 from .files import read_file, read_json, write_atomic
@@ -275,7 +276,7 @@ class GameRecord:
         total = self.line_length
         if type(moves) is not int or not 0 <= moves <= total:
             raise MalformedError(
-                f"moves = {json.dumps(moves)}: expected a whole number from 0 to {total}"
+                f"moves = {shown_json(moves)}: expected a whole number from 0 to {total}"
             )
         while len(self) > moves:
             self.undo()

@@ -161,7 +161,7 @@ def load_record(cls: type[GameRecord], d: Any) -> GameRecord:
     rec.follow_main_lines()
     if d["result"] != rec.result:
         raise E(
-            f"result = {json.dumps(d['result'])}: replaying the moves gives "
+            f"result = {shown_json(d['result'])}: replaying the moves gives "
             f"{json.dumps(rec.result)} at the end of the main line"
         )
     return rec
@@ -217,10 +217,10 @@ class _Loader:
         try:
             rec.play(move, traced=False)
         except ValueError as e:
-            raise InvalidRecordError(f"{at} = {json.dumps(move)}: {e}") from None
+            raise InvalidRecordError(f"{at} = {shown_json(move)}: {e}") from None
         if len(parent.variations) == tried:
             raise InvalidRecordError(
-                f"{at} = {json.dumps(move)}: the same move as {self.where[rec.node.id]}; "
+                f"{at} = {shown_json(move)}: the same move as {self.where[rec.node.id]}; "
                 "the lines tried from one position each start with a different move"
             )
         self.where[rec.node.id] = at
