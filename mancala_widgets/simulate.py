@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import os
 import statistics
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .players import level
+from .players import LEVELS, level
 from .rules import new_state
+from .rules.common import shown
 
 MAX_MOVES = 5000
 #: The columns of every row, in order; a game with jails (Kiothi) adds JAIL_COLUMNS,
@@ -129,36 +131,99 @@ def simulate(
     The games go out in chunks to ``executor`` if one is given (any
     ``concurrent.futures.Executor``: a thread or process pool, a Dask cluster's
     ``client.get_executor()``), else to a process pool of ``processes`` (default:
-    every core; one process where processes cannot start, as in Pyodide).
-    ``progress`` shows a progress bar (tqdm: in a notebook or a terminal)."""
-    workers = processes or os.cpu_count() or 1
-    seeds = [seed * 1_000_003 + i for i in range(n)]
-    size = max(1, min(200, n // (workers * 4) or 1))
-    chunks = [(game, variant, south, north, seeds[i : i + size]) for i in range(0, n, size)]
+    every core this process may use, and never more, nor more than there are chunks;
+    one process where processes cannot start, as in Pyodide). ``progress`` shows a
+    progress bar (tqdm: in a notebook or a terminal). Every argument is checked
+    before the first game (a ValueError says which is wrong), the seeds are made as
+    the games go, and every chunk must come back with a row for each of its games."""
+    _check(game, n, seed, south, north, processes, progress, executor, variant)
+    cores = usable_cores()
+    size = max(1, min(200, n // ((processes or cores) * 4) or 1))
+    chunks = -(-n // size)
+    workers = max(1, min(processes or cores, cores, chunks))
+    first = seed * 1_000_003
+    jobs = (
+        (game, variant, south, north, list(range(first + i, first + min(i + size, n))))
+        for i in range(0, n, size)
+    )
     sim = Simulation()
     with _progress(n, progress) as bar:
-        for rows in _map(chunks, executor, workers):
+        for job, rows in _map(jobs, executor, workers, chunks):
+            if not isinstance(rows, list) or len(rows) != len(job[4]):
+                got = len(rows) if isinstance(rows, list) else type(rows).__name__
+                raise RuntimeError(
+                    f"the games seeded {job[4][0]} to {job[4][-1]} came back with {got} "
+                    f"rows for {len(job[4])} games: the executor lost some"
+                )
             sim.rows.extend(rows)
             bar.update(len(rows))
     return sim
 
 
-def _map(chunks: list, executor: Executor | None, workers: int) -> Iterable[list[dict]]:
-    """The chunks' rows, in order, played where they should be."""
+#: The most games one simulation plays: a table of ten million rows is already large.
+MAX_GAMES = 10_000_000
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (a container's or a job's share, not the
+    whole machine's)."""
+    count = getattr(os, "process_cpu_count", None)
+    if count is not None:
+        return count() or 1
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _check(game, n, seed, south, north, processes, progress, executor, variant) -> None:
+    whole = lambda v: type(v) is int  # noqa: E731 (not bool, not a float)
+    if not whole(n) or not 0 <= n <= MAX_GAMES:
+        raise ValueError(f"n = {shown(n)}: expected a whole number from 0 to {MAX_GAMES:,}")
+    if not whole(seed):
+        raise ValueError(f"seed = {shown(seed)}: expected a whole number")
+    for side, name in (("south", south), ("north", north)):
+        if name not in LEVELS or not isinstance(name, str):
+            raise ValueError(f"{side} = {shown(name)}: expected one of {', '.join(LEVELS)}")
+    if processes is not None and (not whole(processes) or processes < 1):
+        raise ValueError(f"processes = {shown(processes)}: expected None or a whole number from 1")
+    if not isinstance(progress, bool):
+        raise ValueError(f"progress = {shown(progress)}: expected True or False")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor = {shown(executor)}: expected a concurrent.futures.Executor")
+    new_state(game, **variant)  # the game and its variant (raises naming what is wrong)
+
+
+def _map(jobs: Iterator, executor: Executor | None, workers: int, chunks: int) -> Iterator:
+    """Each job with its rows, in order, played where they should be."""
     if executor is not None:
-        return executor.map(_play_chunk, chunks)
-    if workers == 1 or len(chunks) <= 1:
-        return map(_play_chunk, chunks)
+        return _in_order(executor, jobs, 4 * workers)
+    if workers == 1 or chunks <= 1:
+        return ((job, _play_chunk(job)) for job in jobs)
     try:
         pool = ProcessPoolExecutor(workers)
     except NotImplementedError:  # no processes here (Pyodide, in JupyterLite): play in this one
-        return map(_play_chunk, chunks)
-    return _in_pool(pool, chunks)
+        return ((job, _play_chunk(job)) for job in jobs)
+    return _in_pool(pool, jobs, workers)
 
 
-def _in_pool(pool: ProcessPoolExecutor, chunks: list) -> Iterator[list[dict]]:
+def _in_pool(pool: ProcessPoolExecutor, jobs: Iterator, workers: int) -> Iterator:
     with pool:
-        yield from pool.map(_play_chunk, chunks)
+        yield from _in_order(pool, jobs, 4 * workers)
+
+
+def _in_order(executor: Executor, jobs: Iterator, window: int) -> Iterator:
+    """Submit the jobs a few at a time (at most ``window`` waiting), yield each with its
+    rows in order: the seeds of a long simulation are never all made at once."""
+    waiting: deque = deque()
+    for job in jobs:
+        waiting.append((job, executor.submit(_play_chunk, job)))
+        if len(waiting) >= window:
+            done, future = waiting.popleft()
+            yield done, future.result()
+    while waiting:
+        done, future = waiting.popleft()
+        yield done, future.result()
 
 
 class _NoBar:

@@ -27,7 +27,7 @@ def test_a_simulation_plays_in_this_process_where_no_process_can_start(monkeypat
 
 def test_a_simulation_starts_no_pool_on_one_core(monkeypatch):
     expected = simulate("kiothi", n=6, seed=2, processes=1).rows
-    monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(simulate_module, "usable_cores", lambda: 1)
     monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", not_on_one_core)
     assert simulate("kiothi", n=6, seed=2).rows == expected
 

@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from mancala_widgets import simulate as simulate_module
 from mancala_widgets.simulate import COLUMNS, JAIL_COLUMNS, simulate
 
 
@@ -73,3 +74,78 @@ def test_progress_counts_every_game(capsys):
     simulate("kisolo", n=6, seed=1, processes=1, progress=True, columns=6)
     err = capsys.readouterr().err
     assert "6/6" in err
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ({"n": -5}, "n = -5: expected a whole number from 0 to 10,000,000"),
+        ({"n": 2.5}, "n = 2.5: expected a whole number"),
+        ({"n": True}, "n = True: expected a whole number"),
+        ({"n": 10**8}, "n = 100000000: expected a whole number from 0"),
+        ({"seed": "x"}, "seed = 'x': expected a whole number"),
+        ({"processes": 0}, "processes = 0: expected None or a whole number from 1"),
+        ({"processes": 1.5}, "processes = 1.5: expected None"),
+        ({"south": "grandmaster"}, "south = 'grandmaster': expected one of random, greedy"),
+        ({"progress": "yes"}, "progress = 'yes': expected True or False"),
+        ({"executor": object()}, "expected a concurrent.futures.Executor"),
+        ({"columns": 9}, "columns = 9: expected 7 or 6"),
+        ({"game": "oware"}, "game = 'oware': expected 'kisolo' or 'kiothi'"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_game(monkeypatch, arguments, message):
+    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", refuse_pool)
+    with pytest.raises(ValueError) as e:
+        simulate(**{"game": "kisolo", "n": 4, **arguments})
+    assert message in str(e.value)
+
+
+def refuse_pool(*args, **kwargs):
+    raise AssertionError("a process pool was started")
+
+
+def test_no_games_is_an_empty_table():
+    assert simulate("kisolo", n=0).rows == [] and simulate("kisolo", n=0).summary() == {"games": 0}
+
+
+def test_the_pool_is_never_larger_than_the_work_or_the_cores(monkeypatch):
+    sizes = []
+
+    class Pool(ThreadPoolExecutor):
+        def __init__(self, workers):
+            sizes.append(workers)
+            super().__init__(workers)
+
+    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(simulate_module, "usable_cores", lambda: 4)
+    expected = simulate("kisolo", n=3, seed=1, processes=1, columns=6).rows
+    assert simulate("kisolo", n=3, seed=1, processes=30, columns=6).rows == expected
+    assert simulate("kisolo", n=400, seed=1, processes=10**6, columns=6).summary()["games"] == 400
+    assert sizes == [3, 4], "3 chunks of 1 game: 3 processes; then at most the 4 cores"
+
+
+def test_seeds_are_made_as_the_games_go_not_all_first(monkeypatch):
+    submitted = []
+
+    class Watching(ThreadPoolExecutor):
+        def submit(self, fn, job):
+            submitted.append(job[4][0])
+            return super().submit(fn, job)
+
+    with Watching(1) as pool:
+        rows = iter(simulate_module._in_order(pool, simulate_module_jobs(50), 4))
+        next(rows)
+        assert len(submitted) == 4, "four chunks waiting at most, not the fifty"
+
+
+def simulate_module_jobs(count):
+    return (("kisolo", {"columns": 6}, "random", "random", [i]) for i in range(count))
+
+
+def test_an_executor_that_loses_games_is_caught():
+    class Lossy(ThreadPoolExecutor):
+        def submit(self, fn, job):
+            return super().submit(lambda j: fn(j)[:-1], job)
+
+    with Lossy(2) as pool, pytest.raises(RuntimeError, match="came back with 0 rows for 1 games"):
+        simulate("kisolo", n=3, seed=1, executor=pool, columns=6)
