@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -61,11 +61,13 @@ REVIEW_NODES = {"kisolo": 1_000, "kiothi": 1_000}
 #: a turning point: about 10 stones in Kisolo, whose captures move many stones at
 #: once, and 3 warriors in Kiothi (a jailed warrior counts 4 there).
 THRESHOLD = {"kisolo": 10.0, "kiothi": 12.0}
-#: A guard per position, in seconds of the reviewing thread's own CPU time (so a busy
-#: machine does not trip it), only against a pathological position on a very slow
-#: machine: the node budget binds long before it (a few hundredths of a second here,
-#: a second where many moves are long relays), so a seed gives the same review.
+#: A guard per position, in seconds of this thread's CPU time (so a busy machine does
+#: not trip it; Pyodide has no such clock, and its one thread runs only the kernel: there
+#: the time it takes), only against a pathological position on a very slow machine: the
+#: node budget binds long before it (a few hundredths of a second here, a second where
+#: many moves are long relays), so a seed gives the same review.
 GUARD_SECONDS = 30.0
+GUARD_CLOCK = getattr(time, "thread_time", time.perf_counter)
 #: Positions whose moves a review remembers (each listing is costly where a move
 #: relays for many laps, and the search meets the same positions again and again).
 CACHE_SIZE = 20_000
@@ -302,6 +304,29 @@ def review(
     before each, and a True answer ends the review early (``complete`` False).
     The same game and seed give the same review.
     """
+    steps = reviewing(record_or_states, level, seed, should_stop, threshold, nodes)
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as end:
+            found: Review = end.value
+            return found
+        if progress is not None:
+            progress(done, total)
+
+
+def reviewing(
+    record_or_states: GameRecord | Mapping[str, Any] | Sequence[State | Mapping[str, Any]],
+    level: str = "expert",
+    seed: int | None = 0,
+    should_stop: Callable[[], bool] | None = None,
+    threshold: float | None = None,
+    nodes: int | None = None,
+) -> Generator[tuple[int, int], None, Review]:
+    """:func:`review` one position at a time: yields ``(done, total)`` after each
+    position and returns the :class:`Review` (``StopIteration.value``). A board runs
+    it as a task that gives the kernel back between positions, where there are no
+    threads (Pyodide) as in JupyterLab."""
     states, moves = game_line(record_or_states)
     game = states[0].game
     budget = nodes if nodes is not None else REVIEW_NODES[game]
@@ -316,8 +341,7 @@ def review(
             break
         played = moves[i] if i < len(moves) else None
         result.positions.append(_assess(state, i, played, level, seed, budget, cache))
-        if progress is not None:
-            progress(i + 1, total)
+        yield i + 1, total
     result.turning_points = [
         _turning_point(states, i, a)
         for i, a in enumerate(result.positions)
@@ -387,11 +411,9 @@ def _assessor(level_name: str, game: str, seed: int | None, nodes: int) -> _Asse
             enhanced=player.enhanced,
             seed=seed,
             time_limit=GUARD_SECONDS,
-            clock=time.thread_time,
+            clock=GUARD_CLOCK,
         )
-    return _Assessor(
-        depth=1, nodes=nodes, seed=seed, time_limit=GUARD_SECONDS, clock=time.thread_time
-    )
+    return _Assessor(depth=1, nodes=nodes, seed=seed, time_limit=GUARD_SECONDS, clock=GUARD_CLOCK)
 
 
 def _player(level_name: str, seed: int | None):
@@ -526,5 +548,6 @@ __all__ = [
     "hint",
     "move_cells",
     "review",
+    "reviewing",
     "threat_now",
 ]

@@ -5,11 +5,11 @@ forged or malformed hint and review messages."""
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import json
 import random
 import re
-import threading
 
 import pytest
 import traitlets
@@ -290,7 +290,7 @@ def test_the_review_button_reviews_an_ended_game_and_a_turning_point_shows_its_p
     assert board.can_review
     browser_says(board, {"kind": "review"})
     assert board.error == ""
-    result = board._job.result(timeout=120)
+    result = board._job.result()
     shown = board.game_review
     assert result.complete and shown["state"] == "done"
     assert len(shown["scores"]) == board.move_count + 1
@@ -308,48 +308,61 @@ def test_the_review_button_reviews_an_ended_game_and_a_turning_point_shows_its_p
     assert board.last_review is result
 
 
-def test_a_new_move_stops_a_review(monkeypatch):
-    started, resume = threading.Event(), threading.Event()
-    real_review = review_module.review
-
-    def held_review(record, **kwargs):
-        progress = kwargs.pop("progress")
-
-        def report(i, n):
-            progress(i, n)
-            if i == 1:  # let the test play a move now, while the review is under way
-                started.set()
-                assert resume.wait(60)
-
-        return real_review(record, progress=report, **kwargs)
-
-    monkeypatch.setattr(coach_module, "review", held_review)
+def unfinished_board(seed=8) -> KisoloBoard:
     board = KisoloBoard()
-    rng = random.Random(8)
+    rng = random.Random(seed)
     for _ in range(12):
         board.play(rng.choice(board.legal_moves))
     assert board.position["status"] == "playing"
-    job = board.review()
-    assert started.wait(60)
-    assert board.game_review["state"] == "running"
-    board.play(board.legal_moves[0])
-    resume.set()
-    result = job.result(timeout=60)
-    assert not result.complete and len(result.positions) < board.move_count
-    assert board.game_review == {"state": "stopped"}
-    assert board.last_review is None
+    return board
 
 
-def test_the_examples_in_the_docstrings_run():
-    result = doctest.testmod(review_module)
-    assert result.failed == 0 and result.attempted > 0
+async def turns_until(condition, most=10_000):
+    """Give the event loop turns (as the kernel's loop runs a review) until ``condition``."""
+    for _ in range(most):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the condition never came true")
 
 
-def test_where_no_thread_can_start_the_review_runs_at_once(monkeypatch):
-    def no_threads(self):
-        raise RuntimeError("can't start new thread")  # what Pyodide raises
+def test_in_an_event_loop_the_board_answers_while_a_review_runs_and_a_move_stops_it():
+    board = unfinished_board()
 
-    monkeypatch.setattr(coach_module.threading.Thread, "start", no_threads)
+    async def scenario():
+        job = board.review()
+        assert not job.done() and board.game_review["state"] == "running"
+        await turns_until(lambda: board.game_review.get("done", 0) >= 2)
+        browser_says(board, {"kind": "hint"})  # the board answers while the review runs
+        assert board.error == "" and board.hint is not None
+        browser_says(board, {"kind": "play", "move": board.legal_moves[0]})
+        assert board.error == "" and board.game_review == {"state": "stopped"}
+        return await job
+
+    result = asyncio.run(scenario())
+    assert not result.complete and 2 <= len(result.positions) < 13
+    assert board.game_review == {"state": "stopped"} and board.last_review is None
+
+
+def test_a_review_stopped_as_it_finishes_never_replaces_the_game_that_stopped_it():
+    # The move comes after the review has assessed its last position, just before it
+    # would show itself: what shows is the stop, not the old line's review.
+    board = unfinished_board()
+    total = board.move_count + 1
+
+    async def scenario():
+        job = board.review(level="greedy")
+        await turns_until(lambda: board.game_review.get("done") == total)
+        board.play(board.legal_moves[0])
+        return await job
+
+    result = asyncio.run(scenario())
+    assert len(result.positions) == total
+    assert board.game_review == {"state": "stopped"} and board.last_review is None
+    assert not board.can_review
+
+
+def test_without_an_event_loop_the_review_runs_at_once():
     board = KisoloBoard()
     for column in (3, 0):
         board.play({"type": "capture", "column": column})
@@ -357,3 +370,35 @@ def test_where_no_thread_can_start_the_review_runs_at_once(monkeypatch):
     assert job.done() and job.result().complete
     assert board.game_review["state"] == "done"
     assert len(board.game_review["scores"]) == 3
+
+
+def test_a_review_still_running_says_how_to_wait_for_it():
+    board = unfinished_board()
+
+    async def scenario():
+        job = board.review()
+        with pytest.raises(RuntimeError, match="await"):
+            job.result()
+        board.stop_review()
+        return await job
+
+    assert not asyncio.run(scenario()).complete
+
+
+def test_a_hint_found_for_a_position_the_board_has_left_is_not_shown(monkeypatch):
+    board = unfinished_board()
+    real = coach_module.hint
+
+    def slow_hint(state, **kwargs):
+        found = real(state, **kwargs)
+        board.play(board.legal_moves[0])  # meanwhile, a move (from another thread, say)
+        return found
+
+    monkeypatch.setattr(coach_module, "hint", slow_hint)
+    found = board.show_hint()
+    assert found.move is not None and board.hint is None
+
+
+def test_the_examples_in_the_docstrings_run():
+    result = doctest.testmod(review_module)
+    assert result.failed == 0 and result.attempted > 0

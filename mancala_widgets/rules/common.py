@@ -171,15 +171,17 @@ def check_cell(
     return r, c
 
 
-def shown_json(value: Any) -> str:
-    """A value as JSON where it can be, shortened: it is echoed in an error message."""
-    if isinstance(value, (list, tuple, str)) and len(value) > SHOWN:
-        value = value[: SHOWN + 1]  # what is shown of it, not megabytes written out
+def shown_json(value: Any, most: int | None = None) -> str:
+    """A value as JSON where it can be, cut past ``most`` characters (default SHOWN):
+    it is echoed in an error message."""
+    most = most or SHOWN
+    if isinstance(value, (list, tuple, str)) and len(value) > most:
+        value = value[: most + 1]  # what is shown of it, not megabytes written out
     try:
         text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
         text = shown(value)
-    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 #: An error message quotes at most this many characters of a bad value: a value of

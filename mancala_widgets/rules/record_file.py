@@ -161,7 +161,7 @@ def load_record(cls: type[GameRecord], d: Any) -> GameRecord:
     rec.follow_main_lines()
     if d["result"] != rec.result:
         raise E(
-            f"result = {shown_json(d['result'])}: replaying the moves gives "
+            f"result = {shown_json(d['result'], most=120)}: replaying the moves gives "
             f"{json.dumps(rec.result)} at the end of the main line"
         )
     return rec

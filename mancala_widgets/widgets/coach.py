@@ -1,32 +1,72 @@
 """Hints and reviews on a board: the traits, the two browser messages, and the
-review's background thread.
+review that runs while the board goes on answering.
 
-A review runs in a thread so the kernel keeps answering (moves, the notebook's
-cells) while it works. The thread changes one trait, ``game_review``, and only
-while it holds the board's sync lock, which every ``hold_sync`` of the board also
-takes: an update from the thread is never mixed into, or lost from, a batch of
-changes the kernel is sending.
+A review assesses the game one position at a time. Where the kernel runs an event
+loop (JupyterLab's kernel, and Pyodide's in the classroom site, which has no
+threads) it is a task of that loop that gives the kernel back after each position,
+so clicks, moves and the notebook's cells are answered while it works, and a move
+that changes the game's line stops it. Without a running loop (a script, a test) it
+runs at once. Everything happens in the kernel's one thread: a stopped review can
+never be shown over the game that stopped it.
 """
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Iterator
-from concurrent.futures import Future
-from contextlib import contextmanager
+import asyncio
+from collections.abc import Generator
 from typing import Any
 
 import traitlets as t
 
 from ..players import LEVELS
-from ..review import Hint, Review, hint, review
+from ..review import Hint, Review, hint, reviewing
 from ..rules.common import shown
 from ..text import Refusal
 
 #: Levels a hint or a review can be computed at (the random level judges nothing).
 COACH_LEVELS = tuple(name for name in LEVELS if name != "random")
-IDLE = {"state": "none"}
+IDLE: dict[str, Any] = {"state": "none"}
+#: A review one position at a time (review.reviewing).
+Steps = Generator[tuple[int, int], None, Review]
+
+
+class ReviewJob:
+    """A review started on a board (:meth:`Coaching.review`). In a notebook, ``await``
+    it for the :class:`~mancala_widgets.review.Review`; ``done()`` says whether it has
+    finished, and ``result()`` then gives it. A review stopped by a new move finishes
+    at once with the positions assessed so far (``complete`` False)."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+        self._result: Review | None = None
+        self._error: BaseException | None = None
+        self._finished: asyncio.Future[None] | None = None
+        self._task: asyncio.Task[None] | None = None  # kept: a task nobody holds may vanish
+
+    def done(self) -> bool:
+        return self._result is not None or self._error is not None
+
+    def result(self) -> Review:
+        """The review, once it has finished; raises what stopped it, if it failed."""
+        if self._error is not None:
+            raise self._error
+        if self._result is None:
+            raise RuntimeError(
+                "the review is still running: in a notebook cell, `await` it "
+                "(review = await board.review()), or read board.last_review once the "
+                "board shows the review"
+            )
+        return self._result
+
+    def __await__(self) -> Generator[Any, None, Review]:
+        if self._finished is not None and not self.done():
+            yield from self._finished.__await__()
+        return self.result()
+
+    def _finish(self, result: Review | None = None, error: BaseException | None = None) -> None:
+        self._result, self._error = result, error
+        if self._finished is not None and not self._finished.done():
+            self._finished.set_result(None)
 
 
 class Coaching(t.HasTraits):
@@ -50,12 +90,10 @@ class Coaching(t.HasTraits):
     can_review = t.Bool(False).tag(sync=True)
 
     def __init__(self, *args: Any, **kwargs: Any):
-        self._sync_lock = threading.RLock()
         self._hint: Hint | None = None
         self._review: Review | None = None
-        self._reviewed_line: str | None = None
-        self._stop = threading.Event()
-        self._job: Future[Review] | None = None
+        self._reviewed_line: tuple[int, ...] | None = None
+        self._job: ReviewJob | None = None
         super().__init__(*args, **kwargs)
 
     @t.validate("hint_level")
@@ -73,12 +111,6 @@ class Coaching(t.HasTraits):
         """The board this is mixed into: its record, its other traits."""
         return self
 
-    @contextmanager
-    def hold_sync(self) -> Iterator[None]:
-        widget: Any = super()
-        with self._sync_lock, widget.hold_sync():
-            yield
-
     # -- the Python API ------------------------------------------------------------------
 
     @property
@@ -88,64 +120,77 @@ class Coaching(t.HasTraits):
 
     def show_hint(self) -> Hint:
         """Suggest a move for the player to move, at the hint level, and show it on
-        the board: its cell marked and why in a sentence (``board.hint``)."""
-        state = self._board._record.state
-        found = hint(state, level=self._hint_level(), seed=len(self._board._record))
-        self._hint = found
-        self.hint = self._hint_trait(found)
+        the board: its cell marked and why in a sentence (``board.hint``). A hint found
+        for a position the board has left meanwhile is returned, not shown."""
+        record = self._board._record
+        node = record.node
+        found = hint(node.state, level=self._hint_level(), seed=len(record))
+        if self._board._record is record and record.node is node:
+            self._hint = found
+            self.hint = self._hint_trait(found)
         return found
 
-    def review(self, level: str = "expert", seed: int | None = 0) -> Future[Review]:
-        """Review the game's line (every position assessed at ``level``) in a
-        background thread; the board shows its progress, then a chart of who was
-        ahead and the turning points. Returns a Future: ``.result()`` waits for the
-        :class:`~mancala_widgets.review.Review`. A new move played stops it.
-
-        Where no thread can start (Pyodide, in JupyterLite) it runs here and now."""
+    def review(self, level: str = "expert", seed: int | None = 0) -> ReviewJob:
+        """Review the game's line (every position assessed at ``level``); the board
+        shows its progress, then a chart of who was ahead and the turning points. A new
+        move played stops it. In a notebook it runs while the board and the notebook go
+        on answering: ``review = await board.review()`` waits for it, and
+        ``board.last_review`` holds it once shown. Without an event loop (a script) it
+        runs at once, and ``board.review().result()`` is the review."""
         if level not in COACH_LEVELS:
             raise ValueError(f"level = {shown(level)}: expected one of {', '.join(COACH_LEVELS)}")
         self.stop_review()
         record = self._board._record
-        stop = self._stop = threading.Event()
-        job: Future[Review] = Future()
-        self._job = job
+        job = self._job = ReviewJob()
         self._reviewed_line = self._line_key()
-        total = len(record.line()) + 1
-        self._show_review({"state": "running", "done": 0, "total": total}, stop)
-
-        def work() -> None:
-            try:
-                found = review(
-                    record,
-                    level=level,
-                    seed=seed,
-                    progress=lambda i, n: self._show_review(
-                        {"state": "running", "done": i, "total": n}, stop
-                    ),
-                    should_stop=stop.is_set,
-                )
-            except BaseException as e:  # handed to whoever waits on the Future
-                job.set_exception(e)
-                self._show_review(IDLE, stop)
-                return
-            if found.complete:
-                self._review = found
-                self._show_review(self._review_trait(found), stop)
-            job.set_result(found)
-
-        job.set_running_or_notify_cancel()
+        total = record.line_length + 1
+        self.game_review = {"state": "running", "done": 0, "total": total}
+        steps = reviewing(record, level=level, seed=seed, should_stop=lambda: job.stopped)
         try:
-            threading.Thread(target=work, name="mancala-review", daemon=True).start()
-        except RuntimeError:  # no threads here (Pyodide)
-            work()
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: a script, a test
+            loop = None
+        if loop is None:
+            self._run_review(job, steps)
+        else:
+            job._finished = loop.create_future()
+            job._task = loop.create_task(self._review_in_turns(job, steps))
         return job
 
+    async def _review_in_turns(self, job: ReviewJob, steps: Steps) -> None:
+        """The review, one position a turn, the kernel answering in between."""
+        while not self._review_step(job, steps):
+            await asyncio.sleep(0)
+
+    def _run_review(self, job: ReviewJob, steps: Steps) -> None:
+        while not self._review_step(job, steps):
+            pass
+
+    def _review_step(self, job: ReviewJob, steps: Steps) -> bool:
+        """Assess one more position of the review; True once it has finished."""
+        try:
+            done, total = next(steps)
+        except StopIteration as end:
+            found: Review = end.value
+            if not job.stopped and found.complete:
+                self._review = found
+                self.game_review = self._review_trait(found)
+            job._finish(found)
+            return True
+        except Exception as e:  # handed to whoever awaits the review
+            if not job.stopped:
+                self.game_review = IDLE
+            job._finish(error=e)
+            return True
+        if not job.stopped:
+            self.game_review = {"state": "running", "done": done, "total": total}
+        return False
+
     def stop_review(self) -> None:
-        """Stop a review that is running (its Future then holds a partial review)."""
+        """Stop a review that is running (it then holds the positions assessed so far)."""
         if self._job is not None and not self._job.done():
-            self._stop.set()
-            with self._sync_lock:
-                self.game_review = {"state": "stopped"}
+            self._job.stopped = True
+            self.game_review = {"state": "stopped"}
 
     # -- kept in step with the board (called from Board._sync) ---------------------------
 
@@ -166,7 +211,7 @@ class Coaching(t.HasTraits):
     def _reword_coach(self, change):
         if not hasattr(self, "_record"):
             return
-        with self.hold_sync():
+        with self._board.hold_sync():
             if self._hint is not None:
                 self.hint = self._hint_trait(self._hint)
             if self._review is not None and self.game_review.get("state") == "done":
@@ -230,19 +275,12 @@ class Coaching(t.HasTraits):
             "summary": found.summary(loc),
         }
 
-    def _show_review(self, value: dict, stop: threading.Event) -> None:
-        """Set ``game_review`` for the review ``stop`` belongs to, unless it was stopped."""
-        with self._sync_lock:
-            if not stop.is_set():
-                self.game_review = value
-
-    def _line_key(self) -> str:
-        return json.dumps(self._board._record.line())
+    def _line_key(self) -> tuple[Any, int]:
+        """The game's line: the record and the node its line ends on (its last move,
+        those taken back included)."""
+        record = self._board._record
+        return (record, record.line_end.id)
 
     def _line_over(self) -> bool:
-        """Whether the line ends in a finished game (replaying the moves taken back)."""
-        record = self._board._record
-        state = record.state
-        for _, move in record.line()[len(record) :]:
-            state = state.play(move)
-        return state.status != "playing"
+        """Whether the line ends in a finished game (the moves taken back included)."""
+        return self._board._record.line_end.state.status != "playing"
