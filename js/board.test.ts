@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import widget, { BoardWidget } from "./widget";
-import { fakeModel, geometryOf, traitsOf } from "./test-utils";
-import type { MoveEntry, Position, TraceEvent } from "./types";
+import { fakeModel, geometryOf, moveListOf, moveNode, traitsOf } from "./test-utils";
+import type { Position, TraceEvent } from "./types";
 
 const K_START: Position = {
   game: "kisolo", columns: 7, to_move: "south",
@@ -225,18 +225,20 @@ const trace = CAPTURE_3;
 });
 
 describe("move list", () => {
-  const entry = (id: number, ply: number, text: string, variations: MoveEntry[][] = []): MoveEntry => ({ id, ply, text, variations });
   /** Three moves, and a second move tried instead of the second, with its reply. */
-  const TREE = [entry(1, 1, "a"), entry(2, 2, "b", [[entry(4, 2, "b2"), entry(5, 3, "c2")]]), entry(3, 3, "c")];
+  const TREE = (line: number[]) =>
+    [[1, 0, 0, 1, "a"], [2, 1, 0, 2, "b"], [3, 2, 0, 3, "c"], [4, 1, 1, 2, "b2"], [5, 4, 0, 3, "c2"]].map(([id, parent, index, ply, text]) =>
+      moveNode(id as number, parent as number, index as number, ply as number, text as string, line.includes(id as number)),
+    );
 
   it("lists the moves as text, marks the current one and those taken back, hidden before the first", () => {
-    const { model } = fakeModel(traits(K_START, { history: [] }));
+    const { model } = fakeModel(traits(K_START));
     widget.render({ model, el: host });
     const box = host.querySelector(".mw-history") as HTMLDetailsElement;
     expect(box.hidden).toBe(true);
     const evil = "<img src=x onerror=alert(1)>";
     const history = ["South captures from North's inner hole 4", evil, "South sows"];
-    model.update({ history, move_tree: history.map((text, i) => entry(i + 1, i + 1, text)), line_ids: [1, 2, 3], move_count: 2 });
+    model.update({ move_list: moveListOf(history.map((text, i) => moveNode(i + 1, i, 0, i + 1, text, true))), move_count: 2 });
     expect(box.hidden).toBe(false);
     expect(box.querySelector("summary")!.textContent).toBe("Moves (3)");
     const items = Array.from(box.querySelectorAll("li")).map((li) => li.textContent);
@@ -248,7 +250,7 @@ describe("move list", () => {
   });
 
   it("shows a variation under the move it replaces and goes to any move clicked, keeping the focus", () => {
-    const { model, sent } = fakeModel(traits(K_START, { history: ["a", "b2", "c2"], move_tree: TREE, line_ids: [1, 4, 5], move_count: 3 }));
+    const { model, sent } = fakeModel(traits(K_START, { move_list: moveListOf(TREE([1, 4, 5])), move_count: 3 }));
     widget.render({ model, el: host });
     const variation = host.querySelector(".mw-history-list > li:nth-child(2) > ol.mw-variation") as HTMLOListElement;
     expect(variation.start).toBe(2);
@@ -261,12 +263,21 @@ describe("move list", () => {
     main.focus();
     main.click();
     expect(sent).toEqual([{ kind: "goto_node", node: 2 }]);
-    model.update({ history: ["a", "b", "c"], line_ids: [1, 2, 3], move_count: 2 });
+    model.update({ move_list: moveListOf(TREE([1, 2, 3])), move_count: 2 });
     expect(document.activeElement!.textContent).toBe("b");
     expect(host.querySelector("[aria-current]")!.textContent).toBe("b");
     expect(Array.from(host.querySelectorAll(".mw-undone")).map((b) => b.textContent)).toEqual(["c"]);
     (host.querySelector('[data-node="5"]') as HTMLButtonElement).click();
     expect(sent[1]).toEqual({ kind: "goto_node", node: 5 });
+  });
+
+  it("of a long game, says how many moves are left out before and after those listed", () => {
+    const entries = [moveNode(41, 40, 0, 41, "x", true), moveNode(42, 41, 0, 42, "y", true)];
+    const { model } = fakeModel(traits(K_START, { move_list: moveListOf(entries, { line_length: 99, before: 40, after: 57 }), move_count: 42 }));
+    widget.render({ model, el: host });
+    const notes = Array.from(host.querySelectorAll(".mw-history-left-out")).map((n) => n.textContent);
+    expect(notes).toEqual(["\u2026 40 earlier moves", "\u2026 57 later moves"]);
+    expect((host.querySelector(".mw-history-list") as HTMLOListElement).start).toBe(41);
   });
 
   it("shows a jump to another line at once, and animates a move played from the position shown", () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cellKey } from "./cells";
-import type { Cell, Geometry, Message, Model, ModelListener, Move, Player, Position, Traits } from "./types";
+import type { Cell, Geometry, Message, Model, ModelListener, Move, MoveListTrait, MoveNode, Player, Position, Traits } from "./types";
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, "__fixtures__", name), "utf8"));
 const TEXT = fixture("text.json");
@@ -41,18 +41,28 @@ export function cellMovesOf(legal: Move[], innerRow = 2): Record<string, Move[]>
 }
 
 /** The traits of a board showing `position`, as Python would set them. */
+/** A move list of these entries, the current line's moves counted from them. */
+export function moveListOf(entries: MoveNode[], extra: Partial<MoveListTrait> = {}): MoveListTrait {
+  return { entries, line_length: entries.filter((e) => e.line).length, before: 0, after: 0, hidden: 0, ...extra };
+}
+
+/** One entry of a move list: (id, parent, index among the moves tried there, ply, text, on the line). */
+export function moveNode(id: number, parent: number, index: number, ply: number, text: string, line = false, more = false): MoveNode {
+  return { id, parent, index, ply, text, line, more };
+}
+
 export function traitsOf(position: Position, extra: Partial<Traits> = {}): Traits {
   const locale = extra.locale ?? "en";
   const perspective = extra.perspective ?? "south";
   const legal = extra.legal_moves ?? [];
   return {
     game: position.game, position, position_before: null, legal_moves: legal, trace: [], narration: [],
-    last_move: null, move_count: 0, can_undo: false, can_redo: false, history: [], error: "", error_serial: 0,
-    move_tree: [], line_ids: [],
+    last_move: null, move_count: 0, can_undo: false, can_redo: false, error: "", error_serial: 0,
+    move_list: { entries: [], line_length: 0, before: 0, after: 0, hidden: 0 },
     cell_names: cellNames(position, locale), geometry: geometryOf(position, perspective, !!extra.numbers),
     cell_moves: cellMovesOf(legal, position.to_move === "south" ? 2 : 1), strings: strings(locale),
     perspective, labels: { south: "South", north: "North" }, title: "Test", interactive: true, speed: 1, locale,
-    computer: "", thinking: false, computer_says: "", numbers: false, projector: false, high_contrast: false,
+    computer: "", thinking: false, computer_waits: false, computer_says: "", numbers: false, projector: false, high_contrast: false,
     hints: true, hint: null, game_review: { state: "none" }, can_review: false,
     ...extra,
   };

@@ -296,12 +296,8 @@ export interface Traits {
   move_count: number;
   can_undo: boolean;
   can_redo: boolean;
-  /** The current line's moves in words: the first move_count played, the rest taken back. */
-  history: string[];
-  /** Every move of the game's tree, the main line's first. */
-  move_tree: MoveEntry[];
-  /** The node ids of the moves `history` names. */
-  line_ids: number[];
+  /** The move list: the moves of the game's tree near the one shown (all of a short game). */
+  move_list: MoveListTrait;
   error: string;
   error_serial: number;
   /** Every cell's name, in the board's language. */
@@ -321,6 +317,8 @@ export interface Traits {
   /** The side the computer plays ("" for none). */
   computer: string;
   thinking: boolean;
+  /** The computer is to move and waits to be asked: the position shown has moves to redo. */
+  computer_waits: boolean;
   computer_says: string;
   numbers: boolean;
   projector: boolean;
@@ -334,15 +332,32 @@ export interface Traits {
   lesson?: LessonState | null;
 }
 
-/** One move of the `move_tree` trait, in the shape of a record file's moves. */
-export interface MoveEntry {
+/** One move of the move list (`move_list.entries`), a node of the game's tree. */
+export interface MoveNode {
   /** Its node in the record: a goto_node message goes there. */
   id: number;
+  /** The node it was played from (0: the start). */
+  parent: number;
+  /** Which of the moves tried from its parent it is (0: the main line's). */
+  index: number;
   /** How many moves from the start, this one included. */
   ply: number;
   text: string;
-  /** The lines tried instead of this move, each a list of entries. */
-  variations: MoveEntry[][];
+  /** Whether it is on the current line (played, shown, or taken back: redo plays it). */
+  line: boolean;
+  /** Whether moves after it are left out of the list. */
+  more: boolean;
+}
+
+export interface MoveListTrait {
+  entries: MoveNode[];
+  /** How many moves the current line has, those taken back included. */
+  line_length: number;
+  /** The current line's moves left out before the first listed and after the last. */
+  before: number;
+  after: number;
+  /** Every move of the tree left out. */
+  hidden: number;
 }
 
 export type Message =
@@ -350,6 +365,7 @@ export type Message =
   | { kind: "undo" }
   | { kind: "redo" }
   | { kind: "reset" }
+  | { kind: "computer_move" }
   | { kind: "goto"; moves: number }
   | { kind: "goto_node"; node: number }
   | { kind: "hint" }

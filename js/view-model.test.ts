@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Frame } from "./animation";
 import { resting, situationOf, type InputState } from "./input";
-import { traitsOf } from "./test-utils";
-import type { Cell, LessonState, Move, MoveEntry, Position, Question, TraceEvent, Traits } from "./types";
+import { moveListOf, moveNode, traitsOf } from "./test-utils";
+import type { Cell, LessonState, Move, Position, Question, TraceEvent, Traits } from "./types";
 import { applyEvent, statesOf } from "./view-state";
 import { moveCells, moveList, viewModel, type CellView, type MoveItem, type Playback, type ViewModel } from "./view-model";
 
@@ -286,6 +286,17 @@ describe("the status line", () => {
     expect(statusOf({ to_move: "north" }, {}, still, moving).text).toBe("North \u2026");
   });
 
+  it("says what to press when the computer waits to be asked for its move, and offers the button", () => {
+    const waiting = { computer_waits: true, computer: "south", can_redo: true };
+    expect(statusOf({ to_move: "south" }, waiting).text).toBe(
+      "South (the computer) is to move: press \u201cComputer's move\u201d, or Redo to see the game again",
+    );
+    expect(vmOf(traitsOf(KISOLO, waiting)).toolbar.computer).toBe(true);
+    expect(vmOf(traitsOf(KISOLO, { ...waiting, thinking: true })).toolbar.computer).toBe(false);
+    expect(vmOf(traitsOf(KISOLO, { ...waiting, interactive: false })).toolbar.computer).toBe(false);
+    expect(vmOf(traitsOf(KISOLO, { computer: "south" })).toolbar.computer).toBe(false);
+  });
+
   it("says the computer is thinking", () => {
     expect(statusOf({ to_move: "north" }, { thinking: true, computer: "north" })).toEqual({ text: "North is thinking\u2026", state: "thinking", toMove: "north" });
   });
@@ -343,13 +354,15 @@ describe("the toolbar and the board's look", () => {
 });
 
 describe("the move list", () => {
-  const entry = (id: number, ply: number, text: string, variations: MoveEntry[][] = []): MoveEntry => ({ id, ply, text, variations });
-  // 1. a  2. b (2. b2 3. c2 (3. c3))  3. c
-  const TREE = [entry(1, 1, "a"), entry(2, 2, "b", [[entry(4, 2, "b2"), entry(5, 3, "c2", [[entry(6, 3, "c3")]])]]), entry(3, 3, "c")];
+  // 1. a  2. b (2. b2 3. c2 (3. c3))  3. c: the line a, b2, c2 is the current one.
+  const TREE = [
+    moveNode(1, 0, 0, 1, "a", true), moveNode(2, 1, 0, 2, "b"), moveNode(3, 2, 0, 3, "c"),
+    moveNode(4, 1, 1, 2, "b2", true), moveNode(5, 4, 0, 3, "c2", true), moveNode(6, 4, 1, 3, "c3"),
+  ];
   const flat = (moves: MoveItem[]): MoveItem[] => moves.flatMap((m) => [m, ...m.variations.flatMap(flat)]);
 
   it("marks each move by where it is from the position shown, and names variations as such", () => {
-    const list = moveList(traitsOf(KISOLO, { history: ["a", "b2", "c2"], move_tree: TREE, line_ids: [1, 4, 5], move_count: 2 }));
+    const list = moveList(traitsOf(KISOLO, { move_list: moveListOf(TREE), move_count: 2 }));
     expect(list.hidden).toBe(false);
     expect(list.summary).toBe("Moves (3)");
     const all = flat(list.moves);
@@ -364,11 +377,29 @@ describe("the move list", () => {
       "Taken back: play the moves again up to this one", "Show the game after this move", "Show the game after this move",
     ]);
     expect(list.moves[1].variations[0][1].variations[0][0].ply).toBe(3);
+    expect([list.before, list.after]).toEqual(["", ""]);
+  });
+
+  it("rebuilds the same tree from its entries in any order", () => {
+    const shuffled = [TREE[5], TREE[2], TREE[0], TREE[4], TREE[1], TREE[3]];
+    const a = moveList(traitsOf(KISOLO, { move_list: moveListOf(TREE), move_count: 2 }));
+    const b = moveList(traitsOf(KISOLO, { move_list: moveListOf(shuffled), move_count: 2 }));
+    expect(b).toEqual(a);
+  });
+
+  it("of a long game, says how many moves of the line are left out and marks a move with more after it", () => {
+    // The line's moves 41 to 43 are listed; 40 come before them and 57 after.
+    const entries = [moveNode(41, 40, 0, 41, "x", true), moveNode(42, 41, 0, 42, "y", true), moveNode(43, 42, 0, 43, "z", true, true)];
+    const list = moveList(traitsOf(KISOLO, { move_list: moveListOf(entries, { line_length: 100, before: 40, after: 57 }), move_count: 42 }));
+    expect(list.summary).toBe("Moves (100)");
+    expect([list.before, list.after]).toEqual(["\u2026 40 earlier moves", "\u2026 57 later moves"]);
+    expect(list.moves.map((m) => [m.ply, m.state, m.text])).toEqual([[41, "played", "x"], [42, "current", "y"], [43, "ahead", "z \u2026"]]);
+    expect(list.moves[2].title).toBe("More moves follow: show the game after this move to list them");
   });
 
   it("is hidden before the first move and speaks the board's language", () => {
     expect(moveList(traitsOf(KISOLO)).hidden).toBe(true);
-    const ko = moveList(traitsOf(KISOLO, { locale: "ko", history: ["a"], move_tree: TREE, line_ids: [1], move_count: 0 }));
+    const ko = moveList(traitsOf(KISOLO, { locale: "ko", move_list: moveListOf(TREE.map((e) => ({ ...e, line: e.id === 1 }))), move_count: 0 }));
     expect(flat(ko.moves).map((m) => m.label).slice(0, 3)).toEqual(["1번째 수, a", "2번째 수, b", "변화: 2번째 수, b2"]);
     expect(ko.moves[0].state).toBe("ahead");
   });

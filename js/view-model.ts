@@ -8,7 +8,7 @@ import { cellKey } from "./cells";
 import { coachModel, type CoachModel } from "./coach-model";
 import { canPlay, inHand, openingMove, openingPreview, situationOf, waitingQuestion, type InputState, type Settled } from "./input";
 import { shortName, Words } from "./text";
-import type { Cell, LessonState, Move, MoveEntry, Player, TraceEvent, Traits } from "./types";
+import type { Cell, LessonState, Move, MoveNode, Player, TraceEvent, Traits } from "./types";
 import { eventCell } from "./view-state";
 
 export const PLAYERS: Player[] = ["south", "north"];
@@ -98,7 +98,7 @@ export interface ViewModel {
   says: string;
   panel: PanelModel;
   lesson: LessonModel | null;
-  toolbar: { playing: boolean; undo: boolean; redo: boolean; hint: Offer; review: Offer };
+  toolbar: { playing: boolean; undo: boolean; redo: boolean; computer: boolean; hint: Offer; review: Offer };
   coach: CoachModel;
   root: { inLesson: boolean; busy: boolean; projector: boolean; contrast: boolean };
 }
@@ -126,6 +126,7 @@ export function viewModel(t: Traits, play: Playback, input: InputState): ViewMod
     lesson: lesson && lessonModel(lesson, words),
     toolbar: {
       playing: play.playing, undo: t.can_undo && t.interactive, redo: t.can_redo && t.interactive,
+      computer: t.computer_waits && t.interactive && !t.thinking,
       hint: { shown: t.hints && t.interactive && !lesson, enabled: playable },
       review: { shown: t.can_review && t.interactive && !lesson, enabled: t.game_review?.state !== "running" },
     },
@@ -223,6 +224,7 @@ function status(t: Traits, play: Playback, idle: boolean, words: Words): ViewMod
   let text: string;
   if (t.thinking) text = words.get("thinking", { name: name(p.to_move) });
   else if (!idle) text = `${name(play.mover ?? p.to_move)} \u2026`;
+  else if (p.status === "playing" && t.computer_waits) text = words.get("computer_waits", { name: name(p.to_move) });
   else if (p.status === "playing") text = words.get("to_move", { name: name(p.to_move) });
   else if (p.status === "draw") text = `${words.get("draw")} (${reason})`;
   else if (p.jails) {
@@ -307,6 +309,8 @@ export interface MoveItem {
   /** Played before the position shown, the move shown, taken back on the current line
    * (redo plays it), or on another line. */
   state: "played" | "current" | "ahead" | "other";
+  /** Whether moves after it are left out of the list. */
+  more: boolean;
   /** The lines tried instead of this move. */
   variations: MoveItem[][];
 }
@@ -314,29 +318,62 @@ export interface MoveItem {
 export interface MoveListModel {
   summary: string;
   hidden: boolean;
+  /** Notes on the current line's moves left out before the first listed and after the last. */
+  before: string;
+  after: string;
   moves: MoveItem[];
 }
 
-/** The move list: the game's tree, each move marked by where it is from the position shown. */
+/** The move list: the game's tree rebuilt from its flat entries (each names its parent),
+ * each move marked by where it is from the position shown. The moves tried from one
+ * position: the first listed goes on with the line, the others are its variations. */
 export function moveList(t: Traits): MoveListModel {
   const words = new Words(t.strings);
-  const line = new Map(t.line_ids.map((id, i) => [id, i + 1]));
-  const item = (e: MoveEntry, inVariation: boolean): MoveItem => {
-    const at = line.get(e.id) ?? 0;
-    const state = at === 0 ? "other" : at < t.move_count ? "played" : at === t.move_count ? "current" : "ahead";
+  const list = t.move_list;
+  const listed = new Set(list.entries.map((e) => e.id));
+  const children = new Map<number, MoveNode[]>();
+  const tops: MoveNode[] = [];
+  for (const e of list.entries) {
+    if (!listed.has(e.parent)) tops.push(e);
+    else children.set(e.parent, [...(children.get(e.parent) ?? []), e]);
+  }
+  const byIndex = (a: MoveNode, b: MoveNode) => a.index - b.index;
+  const item = (e: MoveNode, inVariation: boolean): MoveItem => {
+    const state = !e.line ? "other" : e.ply < t.move_count ? "played" : e.ply === t.move_count ? "current" : "ahead";
     return {
       id: e.id,
       ply: e.ply,
-      text: e.text,
+      text: e.more ? `${e.text} …` : e.text,
       label: words.get(inVariation ? "variation_move" : "main_move", { n: e.ply, move: e.text }),
-      title: words.get(state === "ahead" ? "play_again_to" : "show_after"),
+      title: words.get(e.more ? "more_moves" : state === "ahead" ? "play_again_to" : "show_after"),
       state,
-      variations: e.variations.map((v) => v.map((x) => item(x, true))),
+      more: e.more,
+      variations: [],
     };
   };
+  // A line from `first`, which `others` were tried instead of; made as a loop, so a long
+  // line is no deeper than its variations.
+  const line = (first: MoveNode, others: MoveNode[], inVariation: boolean): MoveItem[] => {
+    const out: MoveItem[] = [];
+    let node: MoveNode | undefined = first;
+    let instead = others;
+    while (node) {
+      const it = item(node, inVariation);
+      it.variations = instead.map((o) => line(o, [], true));
+      out.push(it);
+      const next = (children.get(node.id) ?? []).sort(byIndex);
+      node = next[0];
+      instead = next.slice(1);
+    }
+    return out;
+  };
+  tops.sort(byIndex);
+  const moves = tops.length ? line(tops[0], tops.slice(1), false) : [];
   return {
-    summary: words.get("history", { n: t.history.length }),
-    hidden: t.move_tree.length === 0,
-    moves: t.move_tree.map((e) => item(e, false)),
+    summary: words.get("history", { n: list.line_length }),
+    hidden: list.entries.length === 0,
+    before: list.before ? words.get("earlier_moves", { n: list.before }) : "",
+    after: list.after ? words.get("later_moves", { n: list.after }) : "",
+    moves,
   };
 }

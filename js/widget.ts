@@ -26,12 +26,13 @@ export function readTraits(model: Model): Traits {
     game: get("game"), position: get("position"), position_before: get("position_before"),
     legal_moves: get("legal_moves"), trace: get("trace"), narration: get("narration"),
     last_move: get("last_move"), move_count: get("move_count"), can_undo: get("can_undo"),
-    can_redo: get("can_redo"), history: get("history") ?? [], error: get("error"),
-    move_tree: get("move_tree") ?? [], line_ids: get("line_ids") ?? [],
+    can_redo: get("can_redo"), error: get("error"),
+    move_list: get("move_list") ?? { entries: [], line_length: 0, before: 0, after: 0, hidden: 0 },
     error_serial: get("error_serial"), cell_names: get("cell_names") ?? [], geometry: get("geometry"),
     cell_moves: get("cell_moves") ?? {}, strings: get("strings") ?? {}, perspective: get("perspective"),
     labels: get("labels"), title: get("title"), interactive: get("interactive"), speed: get("speed"),
     locale: get("locale"), computer: get("computer") ?? "", thinking: !!get("thinking"),
+    computer_waits: !!get("computer_waits"),
     computer_says: get("computer_says") ?? "", numbers: !!get("numbers"), projector: !!get("projector"),
     high_contrast: !!get("high_contrast"), lesson: get("lesson") ?? null,
     hints: !!get("hints"), hint: get("hint") ?? null, game_review: get("game_review") ?? { state: "none" },
@@ -42,7 +43,7 @@ export function readTraits(model: Model): Traits {
 /** Traits the input depends on: a change sends it back to its resting state. */
 const INPUT_TRAITS = ["legal_moves", "cell_moves", "lesson", "thinking", "interactive", "computer"];
 /** Traits that are only drawn. */
-const DRAWN_TRAITS = ["labels", "cell_names", "can_undo", "can_redo", "computer_says", "narration", "projector", "high_contrast", "hints", "hint", "game_review", "can_review"];
+const DRAWN_TRAITS = ["labels", "cell_names", "can_undo", "can_redo", "computer_says", "computer_waits", "narration", "projector", "high_contrast", "hints", "hint", "game_review", "can_review"];
 
 function cellOf(target: EventTarget | null): Cell | null {
   const g = target instanceof Element ? target.closest("[data-cell]") : null;
@@ -97,6 +98,7 @@ export class BoardWidget {
       undo: () => this.send({ kind: "undo" }),
       redo: () => this.send({ kind: "redo" }),
       reset: () => this.send({ kind: "reset" }),
+      computerMove: () => this.send({ kind: "computer_move" }),
       hint: () => this.send({ kind: "hint" }),
       review: () => this.send({ kind: "review" }),
     }, this.root);
@@ -122,9 +124,7 @@ export class BoardWidget {
     this.on("change:geometry", () => {
       this.view = this.buildBoard();
     });
-    this.on("change:history", () => this.showHistory());
-    this.on("change:move_tree", () => this.showHistory());
-    this.on("change:line_ids", () => this.showHistory());
+    this.on("change:move_list", () => this.showHistory());
     this.on("change:speed", () => this.toolbar.showSpeed(this.model.get("speed")));
     this.on("msg:custom", (content) => {
       const command = stepCommand(content);

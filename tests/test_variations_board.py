@@ -15,12 +15,14 @@ def browser_says(board, content):
     board._handle_custom_msg(content, [])
 
 
-def entries(tree):
-    """Every entry of a move_tree trait, each before its variations."""
-    for entry in tree:
-        yield entry
-        for line in entry["variations"]:
-            yield from entries(line)
+def entries(board):
+    """Every entry of the board's move list, each before its variations."""
+    return board.move_list["entries"]
+
+
+def line_ids(board):
+    """The ids of the move list's entries on the current line, in order."""
+    return [e["id"] for e in entries(board) if e["line"]]
 
 
 def board_with_a_variation(**options):
@@ -38,25 +40,26 @@ def test_a_move_from_an_earlier_position_adds_a_variation_to_the_move_tree():
     assert b.position == apply_move(initial_position("kisolo"), CAPTURES[0])
     assert b.move_count == 1 and len(b.history) == 1
     assert b.history[0].startswith("South captures column 1")
-    first, reply = b.move_tree
-    assert (first["ply"], reply["ply"]) == (1, 2)
-    assert first["text"].startswith("South captures column 4")
-    assert reply["text"].startswith("North") and reply["variations"] == []
-    (variation,) = first["variations"]
-    assert [e["text"] for e in variation] == b.history and variation[0]["ply"] == 1
-    assert b.line_ids == [variation[0]["id"]] == [b.record.node.id]
-    ids = [e["id"] for e in entries(b.move_tree)]
+    first, reply, variation = entries(b)
+    assert (first["ply"], reply["ply"], variation["ply"]) == (1, 2, 1)
+    assert first["text"].startswith("South captures column 4") and first["index"] == 0
+    assert reply["text"].startswith("North") and reply["parent"] == first["id"]
+    assert variation["parent"] == 0 and variation["index"] == 1, "tried instead of the first"
+    assert [variation["text"]] == b.history and b.move_list["line_length"] == 1
+    assert line_ids(b) == [variation["id"]] == [b.record.node.id]
+    assert not any(e["more"] for e in entries(b)) and b.move_list["hidden"] == 0
+    ids = [e["id"] for e in entries(b)]
     assert len(ids) == len(set(ids)) == 3
 
 
 def test_clicking_an_entry_of_another_line_goes_there_and_redo_follows_it():
     b = board_with_a_variation()
-    first, reply = b.move_tree
+    first, reply, variation = entries(b)
     browser_says(b, {"kind": "goto_node", "node": reply["id"]})
-    assert b.error == "" and b.move_count == 2 and b.line_ids == [first["id"], reply["id"]]
+    assert b.error == "" and b.move_count == 2 and line_ids(b) == [first["id"], reply["id"]]
     assert b.last_move == b.record.node.move and b.position_before == b.record.node.parent.position
     assert b.position == b.record.node.position
-    browser_says(b, {"kind": "goto_node", "node": first["variations"][0][0]["id"]})
+    browser_says(b, {"kind": "goto_node", "node": variation["id"]})
     browser_says(b, {"kind": "undo"})
     browser_says(b, {"kind": "redo"})
     assert b.move_count == 1 and b.history[0].startswith("South captures column 1")
@@ -78,7 +81,7 @@ def test_clicking_an_entry_of_another_line_goes_there_and_redo_follows_it():
 )
 def test_a_forged_or_malformed_move_list_click_changes_nothing(content, error):
     b = board_with_a_variation()
-    before = {k: getattr(b, k) for k in ("position", "move_tree", "line_ids", "history")}
+    before = {k: getattr(b, k) for k in ("position", "move_list", "history")}
     browser_says(b, content)
     assert error in b.error
     assert {k: getattr(b, k) for k in before} == before
@@ -86,19 +89,19 @@ def test_a_forged_or_malformed_move_list_click_changes_nothing(content, error):
 
 def test_the_move_list_is_worded_in_the_boards_language():
     b = board_with_a_variation(locale="ko")
-    (variation,) = b.move_tree[0]["variations"]
-    assert variation[0]["text"] == b.history[0] and "획득" in variation[0]["text"]
+    variation = entries(b)[2]
+    assert variation["text"] == b.history[0] and "획득" in variation["text"]
     b.locale = "en"
-    assert b.move_tree[0]["variations"][0][0]["text"].startswith("South captures column 1")
+    assert entries(b)[2]["text"].startswith("South captures column 1")
 
 
 def test_promote_and_delete_from_the_board_redraw_the_move_list():
     b = board_with_a_variation()
     variation = b.record.node
     b.promote()
-    assert b.move_tree[0]["id"] == variation.id and len(b.move_tree) == 1
+    assert [(e["id"], e["index"]) for e in entries(b) if e["parent"] == 0][0] == (variation.id, 0)
     b.delete_variation(variation)
-    assert [e["id"] for e in entries(b.move_tree)] == [n.id for n in b.record.root.walk()][1:]
+    assert [e["id"] for e in entries(b)] == [n.id for n in b.record.root.walk()][1:]
     assert b.move_count == 0 and b.position == initial_position("kisolo")
 
 
@@ -109,7 +112,5 @@ def test_a_saved_board_game_keeps_its_variations(tmp_path):
     again = KisoloBoard()
     again.load_record(path)
     assert again.record.to_json() == b.record.to_json()
-    assert [e["text"] for e in entries(again.move_tree)] == [
-        e["text"] for e in entries(b.move_tree)
-    ]
+    assert [e["text"] for e in entries(again)] == [e["text"] for e in entries(b)]
     assert again.move_count == 2, "a loaded game shows the end of its main line"

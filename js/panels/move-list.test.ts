@@ -10,9 +10,9 @@ beforeEach(() => {
 });
 
 const item = (id: number, ply: number, state: MoveItem["state"], variations: MoveItem[][] = []): MoveItem => ({
-  id, ply, text: `move ${id}`, label: `label ${id}`, title: `title ${id}`, state, variations,
+  id, ply, text: `move ${id}`, label: `label ${id}`, title: `title ${id}`, state, more: false, variations,
 });
-const model = (moves: MoveItem[]): MoveListModel => ({ summary: "Moves", hidden: false, moves });
+const model = (moves: MoveItem[]): MoveListModel => ({ summary: "Moves", hidden: false, before: "", after: "", moves });
 
 describe("the move list panel", () => {
   it("nests a variation's moves under the move they replace, numbered on from it", () => {
@@ -33,6 +33,15 @@ describe("the move list panel", () => {
     list.update(model([item(1, 1, "current"), item(2, 2, "ahead", [[item(3, 2, "other")]])]));
     expect(Array.from(host.querySelectorAll(".mw-undone")).map((b) => b.textContent)).toEqual(["move 2"]);
     expect(host.querySelector("li.mw-undone")).toBeNull();
+  });
+
+  it("indents variations a few levels deep, then lines the deeper ones up", () => {
+    let moves = [item(100, 1, "current")];
+    for (let depth = 9; depth >= 1; depth--) moves = [item(depth, 1, "other", [moves])];
+    new MoveList(host, () => {}).update(model(moves));
+    const lists = Array.from(host.querySelectorAll("ol.mw-variation"));
+    expect(lists).toHaveLength(9);
+    expect(lists.map((l) => l.classList.contains("mw-variation-deep"))).toEqual([false, false, false, false, false, false, true, true, true]);
   });
 
   it("keeps the focus on the same move, or on the move shown when that one is gone", () => {

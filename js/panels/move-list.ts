@@ -8,6 +8,8 @@ import type { MoveItem, MoveListModel } from "../view-model";
 // On the button, not the list item: a dimmed item would dim the variations inside it.
 const CLASSES: Record<MoveItem["state"], string> = { played: "", current: "", ahead: " mw-undone", other: "" };
 
+const MAX_INDENT = 6;
+
 export class MoveList {
   readonly el: HTMLDetailsElement;
 
@@ -20,15 +22,20 @@ export class MoveList {
     const active = document.activeElement;
     const focused = active instanceof HTMLElement && this.el.contains(active) ? active.dataset.node : undefined;
     const summary = el("summary", "mw-history-summary", undefined, model.summary);
-    this.el.replaceChildren(summary, this.line(model.moves, "mw-history-list"));
+    const parts: HTMLElement[] = [summary];
+    if (model.before) parts.push(el("div", "mw-history-left-out", undefined, model.before));
+    parts.push(this.line(model.moves, "mw-history-list", 0));
+    if (model.after) parts.push(el("div", "mw-history-left-out", undefined, model.after));
+    this.el.replaceChildren(...parts);
     this.el.hidden = model.hidden;
     if (focused === undefined) return;
     const buttons = Array.from(this.el.querySelectorAll<HTMLButtonElement>("button.mw-history-move"));
     (buttons.find((b) => b.dataset.node === focused) ?? buttons.find((b) => b.hasAttribute("aria-current")))?.focus();
   }
 
-  private line(moves: MoveItem[], cls: string): HTMLOListElement {
-    const list = el("ol", cls);
+  private line(moves: MoveItem[], cls: string, depth: number): HTMLOListElement {
+    // Variations inside variations indent a few levels, then line up: deep trees stay readable.
+    const list = el("ol", depth > MAX_INDENT ? `${cls} mw-variation-deep` : cls);
     // A variation's numbers go on from the move it replaces.
     if (moves.length) list.start = moves[0].ply;
     for (const move of moves) {
@@ -40,7 +47,7 @@ export class MoveList {
       go.dataset.node = String(move.id);
       if (move.state === "current") go.setAttribute("aria-current", "step");
       go.addEventListener("click", () => this.goto(move.id));
-      for (const variation of move.variations) item.appendChild(this.line(variation, "mw-variation"));
+      for (const variation of move.variations) item.appendChild(this.line(variation, "mw-variation", depth + 1));
     }
     return list;
   }

@@ -181,19 +181,19 @@ describe("the toolbar", () => {
     return {
       calls, replay: record("replay"), back: record("back"), playPause: record("play"), forward: record("forward"), end: record("end"),
       speed: (v) => calls.push(`speed ${v}`), undo: record("undo"), redo: record("redo"), reset: record("reset"),
-      hint: record("hint"), review: record("review"),
+      computerMove: record("computer"), hint: record("hint"), review: record("review"),
     };
   };
 
   it("sends each control to its action, and the speed chosen", () => {
     const a = actions();
     new Toolbar(host, words, a, host);
-    for (const cls of [".mw-replay", ".mw-back", ".mw-play", ".mw-forward", ".mw-end", ".mw-undo", ".mw-redo", ".mw-reset", ".mw-hint-button", ".mw-review-button"]) q<HTMLButtonElement>(cls)!.click();
+    for (const cls of [".mw-replay", ".mw-back", ".mw-play", ".mw-forward", ".mw-end", ".mw-undo", ".mw-redo", ".mw-reset", ".mw-computer-move", ".mw-hint-button", ".mw-review-button"]) q<HTMLButtonElement>(cls)!.click();
     const select = q<HTMLSelectElement>(".mw-speed-select")!;
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["0.25\u00D7", "0.5\u00D7", "1\u00D7", "2\u00D7", "4\u00D7", "8\u00D7"]);
     select.value = "0.5";
     select.dispatchEvent(new Event("change"));
-    expect(a.calls).toEqual(["replay", "back", "play", "forward", "end", "undo", "redo", "reset", "hint", "review", "speed 0.5"]);
+    expect(a.calls).toEqual(["replay", "back", "play", "forward", "end", "undo", "redo", "reset", "computer", "hint", "review", "speed 0.5"]);
     expect(q(".mw-toolbar")!.getAttribute("aria-label")).toBe("Move controls");
   });
 
@@ -201,18 +201,28 @@ describe("the toolbar", () => {
     const bar = new Toolbar(host, words, actions(), host);
     bar.showSpeed(4);
     expect(q<HTMLSelectElement>(".mw-speed-select")!.value).toBe("4");
-    bar.update({ playing: true, undo: true, redo: false, hint: OFF, review: OFF });
+    bar.update({ playing: true, undo: true, redo: false, computer: false, hint: OFF, review: OFF });
     expect(q(".mw-play")!.getAttribute("data-icon")).toBe("pause");
     expect(q(".mw-play")!.getAttribute("aria-label")).toBe("Pause");
     expect(q<HTMLButtonElement>(".mw-undo")!.disabled).toBe(false);
     expect(q<HTMLButtonElement>(".mw-redo")!.disabled).toBe(true);
     const icon = q(".mw-play svg");
-    bar.update({ playing: true, undo: false, redo: true, hint: OFF, review: OFF });
+    bar.update({ playing: true, undo: false, redo: true, computer: false, hint: OFF, review: OFF });
     expect(q(".mw-play svg")).toBe(icon); // the same icon is not redrawn
-    bar.update({ playing: false, undo: false, redo: true, hint: OFF, review: OFF });
+    bar.update({ playing: false, undo: false, redo: true, computer: false, hint: OFF, review: OFF });
     expect(q(".mw-play")!.getAttribute("aria-label")).toBe("Play");
     expect(q<HTMLButtonElement>(".mw-undo")!.disabled).toBe(true);
     expect(q<HTMLButtonElement>(".mw-redo")!.disabled).toBe(false);
+  });
+
+  it("offers the computer's move only while the computer waits to be asked", () => {
+    const bar = new Toolbar(host, words, actions(), host);
+    const computer = q<HTMLButtonElement>(".mw-computer-move")!;
+    expect(computer.textContent).toBe("Computer's move");
+    bar.update({ playing: false, undo: false, redo: true, computer: true, hint: OFF, review: OFF });
+    expect(computer.hidden).toBe(false);
+    bar.update({ playing: false, undo: false, redo: true, computer: false, hint: OFF, review: OFF });
+    expect(computer.hidden).toBe(true);
   });
 
   it("shows Hint and Review only when offered, usable only when they can be used", () => {
@@ -222,11 +232,11 @@ describe("the toolbar", () => {
     expect(hint.textContent).toBe("Hint");
     expect(hint.getAttribute("aria-label")).toBe("Hint: suggest a move for the player to move");
     expect(review.textContent).toBe("Review");
-    bar.update({ playing: false, undo: false, redo: false, hint: { shown: true, enabled: false }, review: OFF });
+    bar.update({ playing: false, undo: false, redo: false, computer: false, hint: { shown: true, enabled: false }, review: OFF });
     expect([hint.hidden, hint.disabled, review.hidden]).toEqual([false, true, true]);
-    bar.update({ playing: false, undo: false, redo: false, hint: { shown: true, enabled: true }, review: { shown: true, enabled: false } });
+    bar.update({ playing: false, undo: false, redo: false, computer: false, hint: { shown: true, enabled: true }, review: { shown: true, enabled: false } });
     expect([hint.hidden, hint.disabled, review.hidden, review.disabled]).toEqual([false, false, false, true]);
-    bar.update({ playing: false, undo: false, redo: false, hint: OFF, review: { shown: true, enabled: true } });
+    bar.update({ playing: false, undo: false, redo: false, computer: false, hint: OFF, review: { shown: true, enabled: true } });
     expect([hint.hidden, review.hidden, review.disabled]).toEqual([true, false, false]);
   });
 

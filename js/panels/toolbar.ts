@@ -17,6 +17,8 @@ export interface ToolbarActions {
   undo(): void;
   redo(): void;
   reset(): void;
+  /** Let the computer play the move it waits to be asked for. */
+  computerMove(): void;
   /** Ask Python for a hint, or a review of the game. */
   hint(): void;
   review(): void;
@@ -29,6 +31,7 @@ export class Toolbar {
   private play: HTMLButtonElement;
   private undo: HTMLButtonElement;
   private redo: HTMLButtonElement;
+  private computer: HTMLButtonElement;
   private speed: HTMLSelectElement;
   private hint: HTMLButtonElement;
   private review: HTMLButtonElement;
@@ -54,6 +57,7 @@ export class Toolbar {
     this.undo = button(bar, "mw-undo", t("undo"), t("undo"), actions.undo);
     this.redo = button(bar, "mw-redo", t("redo"), t("redo"), actions.redo);
     button(bar, "mw-reset", t("reset"), t("reset"), actions.reset);
+    this.computer = button(bar, "mw-computer-move", t("computer_move"), t("computer_move"), actions.computerMove);
     this.hint = button(bar, "mw-hint-button", t("hint_label"), t("hint"), actions.hint);
     this.review = button(bar, "mw-review-button", t("review_label"), t("review"), actions.review);
     if (typeof screen.requestFullscreen === "function") {
@@ -85,6 +89,7 @@ export class Toolbar {
     this.play.setAttribute("aria-label", this.words.get(icon));
     this.undo.disabled = !m.undo;
     this.redo.disabled = !m.redo;
+    this.computer.hidden = !m.computer;
     this.hint.hidden = !m.hint.shown;
     this.hint.disabled = !m.hint.enabled;
     this.review.hidden = !m.review.shown;

@@ -188,6 +188,10 @@ class GameRecord:
             node = node._next
         return back[::-1] + ahead
 
+    def has_node(self, node_id: int) -> bool:
+        """Whether a node of this record has this id."""
+        return node_id in self._nodes
+
     @property
     def node_count(self) -> int:
         """How many moves the whole tree holds, every variation included."""

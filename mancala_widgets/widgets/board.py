@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from collections import deque
 from collections.abc import Callable, Sequence
 from os import PathLike
 from typing import Any
@@ -23,7 +24,7 @@ from ..rules.common import shown, shown_json
 from ..rules.events import Event
 from ..rules.game import board_of
 from ..rules.record import GameRecord
-from ..rules.tree import Node, lines
+from ..rules.tree import Node
 from ..svg import board_svg
 from ..text import LOCALES, Refusal, catalogue, check_label, check_title, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
@@ -35,6 +36,7 @@ MESSAGE_KINDS = {
     "undo": ("kind",),
     "redo": ("kind",),
     "reset": ("kind",),
+    "computer_move": ("kind",),
     "goto": ("kind", "moves"),
     "hint": ("kind",),
     "review": ("kind",),
@@ -47,6 +49,11 @@ MESSAGE_KINDS = {
 STEP_ACTIONS = ("replay", "back", "play", "pause", "forward", "end")
 #: View preferences a browser may change; everything else is the game's truth.
 BROWSER_WRITABLE = {"speed"}
+#: A long game's move list shows at most this many moves: the current line's moves
+#: around the one shown (MOVE_LIST_AROUND before it and after it) and the variations
+#: near them. The browser draws no more, and each change sends no more.
+MOVE_LIST_MOST = 300
+MOVE_LIST_AROUND = 60
 
 
 class Board(Coaching, anywidget.AnyWidget):
@@ -77,15 +84,15 @@ class Board(Coaching, anywidget.AnyWidget):
     move_count = t.Int(0).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
     can_redo = t.Bool(False).tag(sync=True)
-    #: The current line's moves in words, in the board's language: the first ``move_count``
-    #: are played, the rest were taken back and can be played again.
-    history = t.List(t.Unicode()).tag(sync=True)
-    #: Every move of the game tree in words, in the shape of a record file's moves: each
-    #: entry's node ``id``, ``ply`` (1: the first move), ``text``, and ``variations``: the
-    #: lines tried instead of that move, each a list of entries.
-    move_tree: t.List[dict] = t.List().tag(sync=True)
-    #: The node ids of the moves ``history`` names (the current line).
-    line_ids = t.List(t.Int()).tag(sync=True)
+    #: The move list: the game's tree of moves in words, in the board's language, as a
+    #: flat list (``entries``, each with its node ``id``, its ``parent``'s id (0: the
+    #: start), ``index`` among the moves tried from there (0: the main line), ``ply``
+    #: (1: the first move), ``text``, whether it is on the current ``line``, and whether
+    #: it has ``more`` moves after it than are listed), and ``line_length``, the moves of
+    #: the current line. A long game lists only the moves near the one shown, with as
+    #: many of the variations near them as fit (MOVE_LIST_MOST): ``before`` and ``after``
+    #: count the current line's moves left out, ``hidden`` all the moves left out.
+    move_list = t.Dict().tag(sync=True)
     error = t.Unicode("").tag(sync=True)
     error_serial = t.Int(0).tag(sync=True)
 
@@ -111,6 +118,10 @@ class Board(Coaching, anywidget.AnyWidget):
     #: chose its last move.
     computer = t.Unicode("").tag(sync=True)
     thinking = t.Bool(False).tag(sync=True)
+    #: The computer is to move in the position shown, which has moves to redo: it waits
+    #: to be asked (``computer_move()``, or the board's Computer's move button), so that
+    #: stepping back through a game does not start it playing.
+    computer_waits = t.Bool(False).tag(sync=True)
     computer_says = t.Unicode("").tag(sync=True)
     #: Draw the hole numbers that narration and lessons use (columns 1..N).
     numbers = t.Bool(False).tag(sync=True)
@@ -153,8 +164,8 @@ class Board(Coaching, anywidget.AnyWidget):
         self._observers: list[Callable[[dict, list[Event], Board], None]] = []
         self._step_observers: list[Callable[[str, int, Board], None]] = []
         self.on_msg(self._on_message)
-        self._sync(trace=[], before=None, last=None)
         self._opponent = None
+        self._sync(trace=[], before=None, last=None)
         if opponent is not None:
             self.set_opponent(opponent, computer_plays, seed)
 
@@ -218,22 +229,37 @@ class Board(Coaching, anywidget.AnyWidget):
         self.computer = computer_plays if opponent is not None else ""
         self._computer_turn()
 
-    def _computer_turn(self):
+    def computer_move(self) -> list[Event]:
+        """Let the computer play its move now (it waits when the position shown has moves
+        to redo); returns the move's trace. Raises ValueError when it is not the
+        computer's turn."""
+        if not self._computer_to_move():
+            raise ValueError(tr(self.locale, "errors.not_computer_turn"))
+        return self._computer_plays()
+
+    def _computer_to_move(self) -> bool:
         state = self._record.state
-        while (
+        return (
             self._opponent is not None
             and state.status == "playing"
             and state.to_move == ("south", "north").index(self.computer)
-        ):
-            self.thinking = True  # sent at once: the board shows it while we think
-            try:
-                move = self._opponent.choose(state)
-            finally:
-                self.thinking = False
-            explain = getattr(self._opponent, "explain", None)
-            self.computer_says = explain(state, move, self.locale, self.labels) if explain else ""
-            self._play(move)
-            state = self._record.state
+        )
+
+    def _computer_turn(self):
+        """The computer plays for as long as it is to move."""
+        while self._computer_to_move():
+            self._computer_plays()
+
+    def _computer_plays(self) -> list[Event]:
+        state = self._record.state
+        self.thinking = True  # sent at once: the board shows it while we think
+        try:
+            move = self._opponent.choose(state)
+        finally:
+            self.thinking = False
+        explain = getattr(self._opponent, "explain", None)
+        self.computer_says = explain(state, move, self.locale, self.labels) if explain else ""
+        return self._play(move)
 
     def undo(self) -> dict | None:
         """Take back the last move (against the computer: back to your own turn);
@@ -255,7 +281,7 @@ class Board(Coaching, anywidget.AnyWidget):
         before = self._record.position
         trace = self._record.redo()
         if trace is not None:
-            move = self._record.moves[-1]
+            move = self._record.node.move
             self._sync(trace=trace, before=before, last=move)
             self._notify(move, trace)
         return trace
@@ -287,9 +313,11 @@ class Board(Coaching, anywidget.AnyWidget):
         self._sync_current()
 
     def reset(self):
-        """Back to the start position (the moves can be redone)."""
+        """Back to the start position: a new game, the old one's moves kept in the move
+        list; against the computer, it moves at once if it plays first."""
         self._record.reset()
         self._sync(trace=[], before=None, last=None)
+        self._computer_turn()
 
     def load(self, position: dict):
         """Start again from ``position`` (a RULES.md position, e.g. a lesson set-up)."""
@@ -300,6 +328,7 @@ class Board(Coaching, anywidget.AnyWidget):
             )
         self._record = GameRecord(self.game, start=position)
         self._sync(trace=[], before=None, last=None)
+        self._computer_turn()
 
     def save(self, path: str | PathLike):
         """Save the game record (JSON) to ``path``."""
@@ -314,6 +343,8 @@ class Board(Coaching, anywidget.AnyWidget):
             )
         self._record = record
         self._sync_current()
+        if not record.can_redo:
+            self._computer_turn()
 
     def on_move(self, callback: Callable[[dict, list[Event], Board], None], remove=False):
         """Call ``callback(move, trace, board)`` after every move played (by a click, from
@@ -388,9 +419,7 @@ class Board(Coaching, anywidget.AnyWidget):
             self.cell_moves = self._cell_moves(self.legal_moves)
             self.trace = trace
             self.narration = self._narrate(trace)
-            self.history = self._history()
-            self.move_tree = self._move_tree()
-            self.line_ids = [n.id for n in rec.line_nodes()]
+            self.move_list = self._move_list()
             self.cell_names = self._cell_names()
             geometry = self._geometry()
             if geometry != self.geometry:
@@ -399,25 +428,57 @@ class Board(Coaching, anywidget.AnyWidget):
             self.move_count = len(rec)
             self.can_undo = rec.can_undo
             self.can_redo = rec.can_redo
+            self.computer_waits = rec.can_redo and self._computer_to_move()
             self.error = ""
             self._coach_sync()
 
     def _narrate(self, trace: Sequence[Event]) -> list[str]:
         return narrate_trace(self.game, trace, self.locale, self.labels)
 
-    def _history(self) -> list[str]:
+    @property
+    def history(self) -> list[str]:
+        """The current line's moves in words, in the board's language: the first
+        ``move_count`` are played, the rest were taken back and can be played again."""
         return [
             move_name(self.game, move, player, self.locale, self.labels)
             for player, move in self._record.line()
         ]
 
-    def _move_tree(self) -> list[dict]:
-        def entry(node: Node, variations: list[list[dict]]) -> dict:
-            assert node.move is not None and node.player is not None
-            text = move_name(self.game, node.move, node.player, self.locale, self.labels)
-            return {"id": node.id, "ply": node.ply, "text": text, "variations": variations}
-
-        return lines(self._record.root, entry)
+    def _move_list(self) -> dict:
+        rec = self._record
+        on_line: set[int]
+        if rec.node_count <= MOVE_LIST_MOST:
+            nodes = list(rec.root.walk())[1:]
+            line = rec.line_end.from_start() if rec.node_count else []
+            on_line, before, after = {n.id for n in line}, 0, 0
+        else:
+            window = rec.line_window(MOVE_LIST_AROUND, MOVE_LIST_AROUND)
+            nodes = _near(window, MOVE_LIST_MOST)
+            on_line = {n.id for n in window}
+            before = window[0].ply - 1 if window else 0
+            after = rec.line_length - (window[-1].ply if window else 0)
+        listed = {n.id for n in nodes}
+        entries = []
+        for node in nodes:
+            assert node.move is not None and node.player is not None and node.parent is not None
+            entries.append(
+                {
+                    "id": node.id,
+                    "parent": node.parent.id,
+                    "index": node.parent._children.index(node),
+                    "ply": node.ply,
+                    "text": move_name(self.game, node.move, node.player, self.locale, self.labels),
+                    "line": node.id in on_line,
+                    "more": any(c.id not in listed for c in node._children),
+                }
+            )
+        return {
+            "entries": entries,
+            "line_length": rec.line_length,
+            "before": before,
+            "after": after,
+            "hidden": rec.node_count - len(entries),
+        }
 
     def _cell_names(self) -> list[list[str]]:
         board = self.position["board"]
@@ -464,8 +525,7 @@ class Board(Coaching, anywidget.AnyWidget):
     def _renarrate(self):
         with self.hold_sync():
             self.narration = self._narrate(self.trace)
-            self.history = self._history()
-            self.move_tree = self._move_tree()
+            self.move_list = self._move_list()
             self.cell_names = self._cell_names()
 
     def _notify(self, move, trace):
@@ -494,18 +554,22 @@ class Board(Coaching, anywidget.AnyWidget):
                     self._show_error(tr(self.locale, "errors.no_undo"))
             elif kind == "reset":
                 self.reset()
+            elif kind == "computer_move":
+                if not self._computer_to_move():
+                    raise Refusal("not_computer_turn")
+                self._computer_plays()
             elif kind == "redo":
                 if self.redo() is None:
                     self._show_error(tr(self.locale, "errors.no_redo"))
             elif kind == "goto":
-                total = len(self._record.line())
+                total = self._record.line_length
                 moves = content["moves"]
                 if type(moves) is not int or not 0 <= moves <= total:
                     raise Refusal("goto_range", moves=shown_json(moves), total=total)
                 self.goto(moves)
             elif kind == "goto_node":
                 node = content["node"]
-                if type(node) is not int or node not in {n.id for n in self._record.root.walk()}:
+                if type(node) is not int or not self._record.has_node(node):
                     raise Refusal("goto_node", node=shown_json(node))
                 self.goto_node(node)
             elif kind == "stepped":
@@ -571,6 +635,26 @@ class Board(Coaching, anywidget.AnyWidget):
             known = [k for k in forged if k in self.keys]
             if known:
                 self.send_state(known)
+
+
+def _near(window: list[Node], most: int) -> list[Node]:
+    """The moves a long game's move list shows: the current line's ``window``, the
+    main move beside each of its variations, then the variations tried instead of
+    the window's moves, breadth first, until ``most``."""
+    chosen: dict[int, Node] = {n.id: n for n in window}
+    for node in window:
+        assert node.parent is not None
+        main = node.parent._children[0]
+        chosen.setdefault(main.id, main)
+    queue = deque(
+        sibling for node in window if node.parent for sibling in node.parent._children[1:]
+    )
+    while queue and len(chosen) < most:
+        node = queue.popleft()
+        if node.id not in chosen:
+            chosen[node.id] = node
+        queue.extend(node._children)
+    return list(chosen.values())
 
 
 class KisoloBoard(Board):
