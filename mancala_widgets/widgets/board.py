@@ -164,7 +164,7 @@ class Board(Coaching, anywidget.AnyWidget):
         self._observers: list[Callable[[dict, list[Event], Board], None]] = []
         self._step_observers: list[Callable[[str, int, Board], None]] = []
         self.on_msg(self._on_message)
-        self._opponent = None
+        self._opponent: Any = None
         self._sync(trace=[], before=None, last=None)
         if opponent is not None:
             self.set_opponent(opponent, computer_plays, seed)
@@ -252,6 +252,7 @@ class Board(Coaching, anywidget.AnyWidget):
 
     def _computer_plays(self) -> list[Event]:
         state = self._record.state
+        assert self._opponent is not None
         self.thinking = True  # sent at once: the board shows it while we think
         try:
             move = self._opponent.choose(state)
