@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import random
 from unittest import mock
 
 from hypothesis import HealthCheck, example, given, settings
@@ -184,7 +185,15 @@ typed_numbers = st.builds(
     st.sampled_from(["0", "7", "9", "٣", "²"]),
     st.sampled_from(["", " ", ", 1", "]", " 5"]),
 )
-strings = st.one_of(st.text(max_size=12), st.sampled_from(WORDS), typed_numbers)
+#: Texts holding a control character or an unpaired surrogate somewhere: refused
+#: wherever text comes in, never shown, never sent on.
+tainted = st.builds(
+    lambda before, ch, after: before + ch + after,
+    st.text(max_size=5),
+    st.characters(categories=["Cc", "Cs"]),
+    st.text(max_size=5),
+)
+strings = st.one_of(st.text(max_size=12), st.sampled_from(WORDS), typed_numbers, tainted)
 keys = st.one_of(st.sampled_from(FIELDS), st.text(max_size=8))
 scalars = st.one_of(st.none(), st.booleans(), ints, floats, strings)
 json_values = st.recursive(
@@ -393,7 +402,24 @@ LESSONS = [
     json.loads((LESSON_DIR / "start-here.json").read_text(encoding="utf-8")),
 ]
 
-positions = st.one_of(json_values, near_miss(POSITIONS))
+def crowded_position(game: str, total: int, seed: int) -> dict:
+    """A position in play with ``total`` pieces scattered on the board: far more than a
+    game has (a game has 84 or 60), up to the most a board may hold."""
+    rng = random.Random(seed)
+    p = initial_position(game)
+    if game == "kiothi":
+        p.update(turn=5, sown=[[True] * 10, [True] * 10])
+    board = [[0] * len(row) for row in p["board"]]
+    for _ in range(total):
+        board[rng.randrange(len(board))][rng.randrange(len(board[0]))] += 1
+    p["board"] = board
+    return p
+
+
+crowded = st.builds(
+    crowded_position, st.sampled_from(["kisolo", "kiothi"]), st.integers(61, 1000), st.integers()
+)
+positions = st.one_of(json_values, near_miss(POSITIONS), crowded)
 
 
 # -- the rules engine -----------------------------------------------------------------------
@@ -443,6 +469,22 @@ def test_load_position_and_legal_moves_refuse_bad_positions_with_a_value_error(x
     if ok:
         check_position_result(dump_position(state))
         json.dumps(moves)
+
+
+@settings(max_examples=40, **FUZZ)
+@given(crowded)
+def test_a_crowded_position_plays_like_any_other_or_is_refused(x):
+    ok, state = outcome(load_position, x)
+    if not ok:
+        assert "has no legal move" in str(state) or "pieces in all" in str(state)
+        return
+    moves = legal_moves(x)
+    assert moves, "a position in play has a move"
+    for move in (moves[0], moves[-1]):
+        after = apply_move(x, move)
+        check_position_result(after)
+        pieces = lambda p: sum(map(sum, p["board"])) + sum((p.get("jails") or {}).values())
+        assert pieces(after) == pieces(x), "no piece is made or lost"
 
 
 @st.composite
@@ -519,8 +561,11 @@ lessons = st.one_of(st.dictionaries(keys, json_values, max_size=8), near_miss(LE
 @example({**KISOLO_LESSON, "game": [[]]})  # was a TypeError (unhashable)
 def test_a_bad_lesson_is_refused_with_an_invalid_lesson_error(x):
     before = dumped(x)
-    outcome(load_lesson, x, errors=InvalidLessonError)
+    ok, script = outcome(load_lesson, x, errors=InvalidLessonError)
     assert dumped(x) == before, "load_lesson changed its input"
+    if ok:  # every text it holds can be shown and sent: no control character, no surrogate
+        texts = [script.title, script.summary or {}] + [s.text for s in script.steps]
+        json.dumps(texts, ensure_ascii=False).encode("utf-8")
 
 
 def _lesson_state(lesson: Lesson):
@@ -626,6 +671,8 @@ def check_messages(kind, sent):
         copied = copy.deepcopy(content)
         deliver(board, copied)
         assert dumped(copied) == dumped(content), "a message was changed by the board"
+        # What the board shows goes to the browser as UTF-8: it holds no lone surrogate.
+        json.dumps([board.error, board.narration, board.move_list], ensure_ascii=False).encode()
         if board.error_serial != serial:
             assert board.error, "a refused message says why"
             assert board_state(board) == before, f"a refused message changed the game: {content}"
