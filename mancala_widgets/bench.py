@@ -7,7 +7,8 @@ applied with a trace per second, legal-action generations per second,
 and each computer level's time per move; the time a review (``review.py``) takes
 for a seeded 60-move game of each game; then the ladder of levels, each against
 the next weaker one over 100 seeded games (20 with --quick), the games spread
-over all cores. ``--review`` prints only the review line.
+over all cores; big records loaded and a long game stepped on a board. ``--review``
+prints only the review line, ``--records`` only the records' figures.
 
 ``--openspiel`` prints only the OpenSpiel figures instead (``mancala_widgets.openspiel``):
 random games per second of OpenSpiel's C++ oware and of our two Python games, driven
@@ -305,6 +306,100 @@ def review_times(moves: int = 60) -> None:
         )
 
 
+#: A 4 x 6 Kisolo position whose game can go round in a cycle: the 48 moves of CYCLE bring
+#: it back to itself ("32" sows row 3, column 2; "x5" captures column 5). With the
+#: repetition draw off, it makes a line as long as wanted.
+CYCLE_START = {
+    "game": "kisolo",
+    "columns": 6,
+    "to_move": "south",
+    "board": [[0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 1, 0], [0] * 6, [0, 0, 1, 0, 0, 0]],
+    "status": "playing",
+    "winner": None,
+    "reason": None,
+}
+CYCLE = (
+    "32 03 33 02 34 01 35 14 x5 13 25 x4 23 14 22 05 21 04 20 00 30 15 31 05 "
+    "32 02 33 01 34 00 35 10 25 13 x4 11 24 x2 23 x2 21 12 20 15 30 05 31 04"
+).split()
+
+
+def cycle_moves() -> list[dict]:
+    return [
+        {"type": "capture", "column": int(m[1])}
+        if m[0] == "x"
+        else {"type": "sow", "row": int(m[0]), "column": int(m[1])}
+        for m in CYCLE
+    ]
+
+
+def long_record(moves: int):
+    """A Kisolo record of one line of ``moves`` moves (CYCLE again and again)."""
+    from .rules.record import GameRecord
+
+    rec = GameRecord("kisolo", start={**CYCLE_START, "repetition_draw": False})
+    cycle = cycle_moves()
+    for i in range(moves):
+        rec.play(cycle[i % len(cycle)], traced=False)
+    return rec
+
+
+def wide_record(siblings: int):
+    """A Kiothi record with ``siblings`` opening moves tried from its first position."""
+    from .rules.record import GameRecord
+
+    rec = GameRecord("kiothi")
+    placements = (
+        (pair, [[a // 10, a % 10, n], [b // 10, b % 10, 10 - n]])
+        for pair in rec.legal_moves()
+        for a in range(20)
+        for b in range(a + 1, 20)
+        for n in range(1, 10)
+    )
+    for _, (pair, place) in zip(range(siblings), placements, strict=False):
+        rec.play({**pair, "place": place})
+        rec.undo()
+    return rec
+
+
+def record_times() -> None:
+    """Loading big records, and stepping through a long game on a board (the time of
+    the step and the size of what the board then sends the browser)."""
+    import json
+
+    from ipywidgets.widgets.widget import _remove_buffers
+
+    from .rules.record import GameRecord
+    from .widgets import KisoloBoard
+
+    print("\nRecords (goals: each loads in under 2 s; a step on a board under 50 ms)")
+    for label, rec in (
+        ("2,000 sibling variations", wide_record(2_000)),
+        ("a line of 100,000 moves", long_record(100_000)),
+    ):
+        text = rec.dumps()
+        wall = time.perf_counter()
+        loaded = GameRecord.loads(text)
+        wall = time.perf_counter() - wall
+        print(f"  load   {label:26} {len(text) / 1e6:5.1f} MB  {wall:.2f} s")
+    board = KisoloBoard(position={**CYCLE_START, "repetition_draw": False})
+    board._record, steps = loaded, []
+    board._sync_current()
+    for name, step in (
+        ("undo", board.undo),
+        ("redo", board.redo),
+        ("goto 50,000", lambda: board.goto(50_000)),
+        ("goto 0", lambda: board.goto(0)),
+        ("goto 100,000", lambda: board.goto(100_000)),
+    ):
+        wall = time.perf_counter()
+        step()
+        wall = time.perf_counter() - wall
+        state, _, _ = _remove_buffers(board.get_state())
+        steps.append(f"{name} {1000 * wall:.0f} ms ({len(json.dumps(state)) / 1e3:.0f} kB)")
+    print("  board on the 100,000-move line: " + ", ".join(steps))
+
+
 def main(argv=None):
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--quick", action="store_true", help="shorter runs, a 20-game ladder")
@@ -319,12 +414,20 @@ def main(argv=None):
         action="store_true",
         help="only the review line: a seeded 60-move game of each game reviewed",
     )
+    args.add_argument(
+        "--records",
+        action="store_true",
+        help="only the records' figures: big records loaded, a long game stepped on a board",
+    )
     opts = args.parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)  # figures appear as they are measured
     seconds = 1.0 if opts.quick else 3.0
     if opts.review:
         review_times()
+        return
+    if opts.records:
+        record_times()
         return
     if opts.openspiel:
         random.seed(0)
@@ -364,6 +467,7 @@ def main(argv=None):
             + f"   expert depth {statistics.mean(depths):.2f}"
         )
     review_times()
+    record_times()
     games = 20 if opts.quick else 100
     print(
         f"\nLadder: each level against the one below, {games} seeded games, sides alternating"

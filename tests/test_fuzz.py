@@ -402,6 +402,7 @@ LESSONS = [
     json.loads((LESSON_DIR / "start-here.json").read_text(encoding="utf-8")),
 ]
 
+
 def crowded_position(game: str, total: int, seed: int) -> dict:
     """A position in play with ``total`` pieces scattered on the board: far more than a
     game has (a game has 84 or 60), up to the most a board may hold."""

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from mancala_widgets import bench
 from mancala_widgets.rules import (
     GameOverError,
     IllegalMoveError,
@@ -18,28 +19,7 @@ from mancala_widgets.rules.record import GameRecord
 from helpers import VARIANTS, random_move, variant_id
 
 # A 4x6 position whose game can cycle: these 48 moves bring it back to itself.
-CYCLE_START = {
-    "game": "kisolo",
-    "columns": 6,
-    "to_move": "south",
-    "board": [[0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 1, 0], [0] * 6, [0, 0, 1, 0, 0, 0]],
-    "status": "playing",
-    "winner": None,
-    "reason": None,
-}
-CYCLE = (
-    "32 03 33 02 34 01 35 14 x5 13 25 x4 23 14 22 05 21 04 20 00 30 15 31 05 "
-    "32 02 33 01 34 00 35 10 25 13 x4 11 24 x2 23 x2 21 12 20 15 30 05 31 04"
-).split()
-
-
-def cycle_moves():
-    return [
-        {"type": "capture", "column": int(m[1])}
-        if m[0] == "x"
-        else {"type": "sow", "row": int(m[0]), "column": int(m[1])}
-        for m in CYCLE
-    ]
+CYCLE_START, cycle_moves = bench.CYCLE_START, bench.cycle_moves
 
 
 def test_goto_jumps_along_the_line_and_keeps_the_moves_ahead():

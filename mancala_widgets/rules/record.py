@@ -106,8 +106,9 @@ class GameRecord:
         self._node = self._root
         self._nodes = {0: self._root}
         self._last_id = 0
-        #: How often each position occurs from the start to the current node.
-        self._seen: Counter[Hashable] = Counter([self._root.key])
+        #: How often each position occurs from the start to the current node; None after
+        #: a jump, until a move needs it (``_counts``).
+        self._seen: Counter[Hashable] | None = Counter([self._root.key])
         #: The end of the current line (what redo reaches last), known until the line
         #: changes: a long game's length is then read at once, not counted.
         self._end: Node | None = self._root
@@ -228,7 +229,14 @@ class GameRecord:
 
     def repetitions(self) -> int:
         """How often the current position has occurred on the way from the start."""
-        return self._seen[self.state.key()]
+        return self._counts()[self._node.key]
+
+    def _counts(self) -> Counter[Hashable]:
+        """How often each position occurs from the start to the current node (Kisolo's
+        repetition draw), counted again after a jump."""
+        if self._seen is None:
+            self._seen = Counter(n.key for n in (self._root, *self._node.from_start()))
+        return self._seen
 
     # -- moving along the tree ----------------------------------------------------
 
@@ -237,14 +245,15 @@ class GameRecord:
         tried here before is followed again; a new one starts a variation.
         ``traced=False`` (loading a file) makes the trace only when it is asked for."""
         trace: list[Event] | None = [] if traced else None
-        after = self.state.play(move, trace, self._seen)
+        seen = self._counts()
+        after = self.state.play(move, trace, seen)
         canonical = _canonical(move)
         key = move_key(canonical)
         child = self._node._by_key.get(key)
         if child is None:
             self._last_id += 1
             child = Node(self._last_id, canonical, after, trace, self._node)
-            child.seen_before = self._seen[child.key]
+            child.seen_before = seen[child.key]
             self._node.add(child, key)
             self._nodes[child.id] = child
         self._enter(child)
@@ -255,14 +264,16 @@ class GameRecord:
             self._node._next = child
             self._end = None  # the line goes on another way from here
         self._node = child
-        self._seen[child.key] += 1
+        if self._seen is not None:
+            self._seen[child.key] += 1
 
     def undo(self) -> Move | None:
         """Take back the last move (returned), or None at the start."""
         node = self._node
         if node.parent is None:
             return None
-        self._seen[node.key] -= 1
+        if self._seen is not None:
+            self._seen[node.key] -= 1
         self._node = node.parent
         return node.move
 
@@ -282,10 +293,15 @@ class GameRecord:
             raise MalformedError(
                 f"moves = {shown_json(moves)}: expected a whole number from 0 to {total}"
             )
-        while len(self) > moves:
-            self.undo()
-        while len(self) < moves:
-            self.redo()
+        node = self._node
+        while node.ply > moves:
+            assert node.parent is not None
+            node = node.parent
+        while node.ply < moves:
+            assert node._next is not None
+            node = node._next
+        if node is not self._node:
+            self._node, self._seen = node, None  # counted again when a move needs it
 
     def reset(self) -> None:
         """Back to the start (the moves can be redone one by one)."""
@@ -334,7 +350,7 @@ class GameRecord:
             parent._next = child
         self._node = node
         self._end = None
-        self._seen = Counter(n.key for n in (self._root, *path))
+        self._seen = None
 
     def promote(self, target: Node | int | Sequence[int] | None = None) -> None:
         """Make the line through ``target`` (default: the current position) the main
