@@ -81,3 +81,13 @@ def test_every_message_kind_a_board_lists_has_a_handler():
         content = {"kind": kind, **{f: 0 for f in fields if f != "kind"}}
         browser_says(board, content)
         assert "fault of the program" not in board.error, kind
+
+
+def test_the_computers_reason_is_shown_with_its_move_and_goes_when_the_board_leaves_it():
+    board = playing_south()
+    said = board.computer_says
+    assert said.startswith("South")
+    board.play(board.legal_moves[0])
+    assert board.computer_says and board.computer_says != said, "its reply, and why"
+    board.undo()
+    assert board.move_count == 1 and board.computer_says == "", "it was about a move taken back"

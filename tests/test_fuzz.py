@@ -740,6 +740,7 @@ def test_every_exercise_gives_feedback_for_any_answer(i, answer):
     before = dumped(answer)
     feedback = EXERCISES[i].check(answer)
     assert isinstance(feedback, Feedback) and feedback.text
+    feedback.text.encode("utf-8")  # shown in the notebook: no lone surrogate echoed back
     assert dumped(answer) == before, "check changed the answer it was given"
 
 

@@ -165,6 +165,7 @@ class Board(Coaching, anywidget.AnyWidget):
         self._step_observers: list[Callable[[str, int, Board], None]] = []
         self.on_msg(self._on_message)
         self._opponent: Any = None
+        self._said_at: Node | None = None  # the position the computer's words are about
         self._sync(trace=[], before=None, last=None)
         if opponent is not None:
             self.set_opponent(opponent, computer_plays, seed)
@@ -259,8 +260,11 @@ class Board(Coaching, anywidget.AnyWidget):
         finally:
             self.thinking = False
         explain = getattr(self._opponent, "explain", None)
-        self.computer_says = explain(state, move, self.locale, self.labels) if explain else ""
-        return self._play(move)
+        says = explain(state, move, self.locale, self.labels) if explain else ""
+        trace = self._play(move)
+        # Said while the position after the move is shown; a step elsewhere clears it.
+        self.computer_says, self._said_at = says, self._record.node
+        return trace
 
     def undo(self) -> dict | None:
         """Take back the last move (against the computer: back to your own turn);
@@ -430,6 +434,8 @@ class Board(Coaching, anywidget.AnyWidget):
             self.can_undo = rec.can_undo
             self.can_redo = rec.can_redo
             self.computer_waits = rec.can_redo and self._computer_to_move()
+            if rec.node is not self._said_at:
+                self.computer_says = ""
             self.error = ""
             self._coach_sync()
 

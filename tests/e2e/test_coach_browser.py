@@ -116,3 +116,38 @@ def test_a_hint_is_shown_and_played_and_a_finished_game_is_reviewed(notebook):
     played.screenshot(path=str(ARTIFACTS / "review-dark.png"))
     use_theme(page, "JupyterLab Light", light=True)
     assert not page.errors
+
+
+def test_taken_back_to_the_computers_turn_the_board_says_what_to_press_and_the_button_plays(
+    notebook,
+):
+    nb = notebook(
+        "computer_waits.ipynb",
+        [
+            "import json\nfrom mancala_widgets import *\n"
+            "board = KisoloBoard(opponent='greedy', computer_plays='south', seed=3)\n"
+            "board.speed = 8\nboard",
+            "print(json.dumps([board.move_count, board.computer_waits]))",
+        ],
+    )
+    nb.run_all()
+    page = nb.page
+    root = page.locator(".mw-root")
+    status = root.locator(".mw-status")
+    expect(status).to_have_text("North to move", timeout=30_000)
+    button = root.locator(".mw-computer-move")
+    expect(button).to_be_hidden()
+    root.locator(".mw-undo").click()
+    expect(status).to_have_text(
+        "South (the computer) is to move: press “Computer's move”, or Redo to see the game again",
+        timeout=30_000,
+    )
+    expect(button).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "computer-waits.png"))
+    assert json.loads(nb.rerun(1)) == [0, True]
+    button.click()
+    expect(status).to_have_text("North to move", timeout=30_000)
+    expect(button).to_be_hidden()
+    assert json.loads(nb.rerun(1)) == [1, False]
+    assert not page.errors
