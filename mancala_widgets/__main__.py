@@ -7,6 +7,7 @@ a command is adding one such function.
     python -m mancala_widgets handouts OUT_DIR [--locale en|ko] [--paper a4|letter]
                                                [--lesson ID ...]
     python -m mancala_widgets lessons [DIR] [--locale en|ko] [--no-lab] [--force]
+    python -m mancala_widgets serve [SITE] [--port 8000] [--bind 0.0.0.0] [--quiet]
 
 A bad argument prints a message saying what was expected and exits with
 status 2 (argparse's convention); nothing is written then.
@@ -146,6 +147,29 @@ def lessons(subparsers) -> Runner:
             # JupyterLab takes this process over, so Ctrl+C and a stop signal reach it.
             os.execv(sys.executable, lab)
         return subprocess.call(lab)
+
+    return run
+
+
+@command
+def serve(subparsers) -> Runner:
+    p = subparsers.add_parser(
+        "serve",
+        help="serve the classroom site to a class on this network, read-only",
+        description="Serve the classroom site (a folder built by `python3 dev.py site`, or "
+        "unpacked from the site's zip) to the devices on this computer's network, "
+        "compressed and cacheable, and print the address students type.",
+    )
+    p.add_argument("site", metavar="SITE", nargs="?", default=".", help="the site's folder")
+    p.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    p.add_argument("--bind", default="0.0.0.0", help="the address to listen on (default: all)")
+    p.add_argument("--quiet", action="store_true", help="do not list every request")
+
+    def run(args: argparse.Namespace) -> int:
+        from .classroom import serve as server
+
+        argv = [args.site, "--port", str(args.port), "--bind", args.bind]
+        return server.main(argv + (["--quiet"] if args.quiet else []))
 
     return run
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mancala_widgets import __main__ as cli
-from mancala_widgets import classroom
+from mancala_widgets.classroom import lessons as classroom
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 

@@ -39,6 +39,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import landing  # noqa: E402 (tools/ is not a package)
+
 CACHE = ROOT / ".cache" / "site"
 ENV = CACHE / "env"
 DOWNLOADS = CACHE / "downloads"
@@ -206,17 +209,62 @@ def project_wheel(python: Path, out: Path) -> Path:
 
 def copy_notebooks(dest: Path) -> None:
     """English lessons at the top, Korean in ko/, the teacher guides in teacher/:
-    the layout of notebooks/, so every link between them works."""
+    the layout of notebooks/, so every link between them works. Each lesson starts
+    with a cell saying that Python is starting in the browser (landing.site_cell)."""
     source = ROOT / "notebooks"
     for path in sorted(source.rglob("*")):
-        if (
-            path.is_file()
-            and path.suffix in (".ipynb", ".md")
-            and ".ipynb_checkpoints" not in path.parts
-        ):
-            target = dest / path.relative_to(source)
-            target.parent.mkdir(parents=True, exist_ok=True)
+        relative = path.relative_to(source).as_posix()
+        if not path.is_file() or path.suffix not in (".ipynb", ".md"):
+            continue
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        target = dest / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".ipynb":
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            notebook = landing.site_notebook(notebook, landing.locale_of(relative))
+            target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+        else:
             shutil.copy2(path, target)
+
+
+def write_pages(output: Path) -> None:
+    """The site's own pages over JupyterLite's: the landing page of each language (the
+    site's address opens the English one), the teacher guides rendered, the handouts,
+    and serve.py, the server a teacher runs with nothing but Python."""
+    from mancala_widgets.handouts import write_handouts
+    from mancala_widgets.lessons import available_lessons, load_lesson, localized
+
+    source = ROOT / "notebooks"
+    lessons = landing.lessons_by_locale(source)
+    locales = list(lessons)
+    handouts: dict[str, dict[str, list[str]]] = {}
+    for locale in locales:
+        for paper in ("a4", "letter"):
+            written = write_handouts(output / "handouts" / locale, locale=locale, paper=paper)
+            paths = [p.relative_to(output).as_posix() for p in written]
+            handouts.setdefault(locale, {})[paper] = paths
+    guides: dict[str, list[tuple[str, str]]] = {loc: [] for loc in locales}
+    for path in sorted((source / "teacher").rglob("*.md")):
+        relative = path.relative_to(source).as_posix()
+        locale = landing.locale_of(relative)
+        text = path.read_text(encoding="utf-8")
+        target = output / landing.guide_path(relative)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(landing.guide_page(text, relative, locale), encoding="utf-8")
+        title = landing.heading(text) or path.stem
+        guides[locale].append((landing.guide_path(relative), title))
+    scripts = {name: load_lesson(name) for name in available_lessons()}
+    for locale in locales:
+        ordered = sorted(guides[locale], key=lambda g: (not g[0].endswith("index.html"), g[0]))
+        titles = {name: localized(s.title, locale) for name, s in scripts.items()}
+        page = landing.landing_page(
+            locale, lessons[locale], locales, handouts[locale], ordered, titles
+        )
+        target = output / ("index.html" if locale == "en" else f"{locale}/index.html")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
+    shutil.copy2(ROOT / "mancala_widgets" / "classroom" / "serve.py", output / "serve.py")
 
 
 def size(folder: Path) -> int:
@@ -257,8 +305,13 @@ def build(output: Path) -> int:
             indent=2,
         )
     )
+    # Only the apps the site uses: the Notebook interface for the lessons, JupyterLab for
+    # teachers, and the file tree the Notebook interface opens files from.
     (source / "jupyter_lite_config.json").write_text(
-        json.dumps({"LiteBuildConfig": {"no_sourcemaps": True}}, indent=2)
+        json.dumps(
+            {"LiteBuildConfig": {"no_sourcemaps": True, "apps": ["lab", "notebooks", "tree"]}},
+            indent=2,
+        )
     )
 
     shutil.rmtree(output, ignore_errors=True)
@@ -275,6 +328,7 @@ def build(output: Path) -> int:
         output,
         cwd=source,
     )
+    write_pages(output)
     return size(output)
 
 

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 
-from .rules.common import shown
-from .rules.files import write_atomic
+from ..rules.common import shown
+from ..rules.files import write_atomic
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 
 
 class LessonsFolderError(ValueError):
