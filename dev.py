@@ -6,6 +6,7 @@
     python3 dev.py bench           # set up, then print the benchmarks' figures
     python3 dev.py site            # set up, then build the classroom site (JupyterLite) in site/
     python3 dev.py wheel           # set up, then build the release wheel and sdist in dist/
+    python3 dev.py release         # set up, then build dist/: the wheel, the sdist, the site's zip
     python3 dev.py mutants         # planted bugs, then mutation testing: kill rates, survivors
     python3 dev.py mutants --fresh # the same, forgetting the results of earlier runs
 
@@ -194,21 +195,25 @@ def mutants(extra: list[str]) -> int:
 
 
 def site(extra: list[str]) -> int:
-    """The static classroom site (JupyterLite) in site/: tools/site.py, with this
+    """The static classroom site (JupyterLite) in site/: tools/build_site.py, with this
     checkout's freshly built front end in the project's wheel."""
     setup()
-    return subprocess.run([str(PY), "tools/site.py", *extra], cwd=ROOT).returncode
+    return subprocess.run([str(PY), "tools/build_site.py", *extra], cwd=ROOT).returncode
 
 
 def build_wheel(source: Path = ROOT, outdir: Path = ROOT / "dist", python=PY) -> Path:
-    """Build the sdist and the wheel of the checkout at ``source``; the wheel's path.
-    The built front end is removed first: the build hook skips npm when it finds
-    one, and a stale bundle would ship."""
-    shutil.rmtree(source / "mancala_widgets" / "static", ignore_errors=True)
-    before = set(outdir.glob("*.whl"))
-    run(python, "-m", "build", "--outdir", outdir, source)
-    built = set(outdir.glob("*.whl")) - before
-    return built.pop() if built else max(outdir.glob("*.whl"), key=lambda p: p.stat().st_mtime)
+    """Build the sdist and the wheel of the checkout at ``source``; the wheel's path
+    (tools/release.py)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from release import build_dist
+
+    return build_dist(source, outdir, python)
+
+
+def release(extra: list[str]) -> int:
+    """dist/: the sdist, the wheel and the classroom site's zip (tools/release.py)."""
+    setup()
+    return subprocess.run([str(PY), "tools/release.py", *extra], cwd=ROOT).returncode
 
 
 def wheel() -> int:
@@ -241,6 +246,7 @@ def main(argv: list[str]) -> int:
         "mutants": lambda: mutants(argv[1:]),
         "site": lambda: site(argv[1:]),
         "wheel": lambda: wheel(),
+        "release": lambda: release(argv[1:]),
     }
     if not argv or argv[0] not in commands:
         print(__doc__)

@@ -1,4 +1,4 @@
-"""The classroom site's own pages (tools/site.py builds them around JupyterLite):
+"""The classroom site's own pages (tools/build_site.py builds them around JupyterLite):
 
 - a landing page per language (``index.html`` in English, ``ko/index.html``, ...):
   each lesson's title and a line on what it teaches, opened in one click in the

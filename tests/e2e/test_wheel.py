@@ -1,5 +1,5 @@
-"""A teacher's pip install: the wheel built from a clean copy of the checkout (the
-built front end removed first, as `python3 dev.py wheel` does), installed with its
+"""A teacher's pip install: the release's wheel (built from a clean copy of the
+checkout by tools/release.py, as `python3 dev.py release` does), installed with its
 [lab] extra into a fresh virtual environment with no Node on the PATH, and then
 the one command a teacher types, `python -m mancala_widgets lessons DIR`, which
 copies the lessons and starts JupyterLab. A student runs the pussa kanawa
@@ -9,7 +9,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 import uuid
 import venv
@@ -22,43 +21,8 @@ from lesson_steps import PUSSA_KANAWA, pussa_kanawa_as_a_student, wait_for_noteb
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from dev import build_wheel  # noqa: E402
 
 NODE = ("node", "nodejs", "npm", "npx", "corepack")
-
-
-def clean_copy(dest: Path) -> Path:
-    """The checkout's files as a clean clone has them: tracked and new files, nothing
-    git ignores (no built front end, no virtual environment). node_modules, which
-    only the build reads, is hard-linked from the checkout: `npm install` then finds
-    it up to date instead of downloading it again (a minute here)."""
-    files = (
-        subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        .stdout.decode()
-        .split("\0")
-    )
-    for name in filter(None, files):
-        if (ROOT / name).is_file():
-            (dest / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, dest / name)
-    if (ROOT / "node_modules").is_dir():
-        shutil.copytree(
-            ROOT / "node_modules", dest / "node_modules", symlinks=True, copy_function=link_or_copy
-        )
-    return dest
-
-
-def link_or_copy(source: str, dest: str) -> None:
-    try:
-        os.link(source, dest)
-    except OSError:  # another file system
-        shutil.copy2(source, dest)
 
 
 def path_without_node(first: Path) -> str:
@@ -71,11 +35,11 @@ def path_without_node(first: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def teacher(tmp_path_factory):
-    """The wheel installed for a teacher, JupyterLab started by the lessons command."""
+def teacher(tmp_path_factory, released):
+    """The release's wheel installed for a teacher, JupyterLab started by the lessons
+    command."""
     tmp = tmp_path_factory.mktemp("wheel")
-    start = time.monotonic()
-    wheel = build_wheel(clean_copy(tmp / "checkout"), tmp / "dist", python=sys.executable)
+    wheel = released.wheel
     built = time.monotonic()
     env_dir = tmp / "venv"
     venv.create(env_dir, with_pip=True)
@@ -93,7 +57,7 @@ def teacher(tmp_path_factory):
     )
     installed = time.monotonic()
     print(
-        f"wheel built in {built - start:.0f} s, installed with [lab] in {installed - built:.0f} s"
+        f"wheel installed with [lab] in {installed - built:.0f} s"
     )
 
     port, token = free_port(), uuid.uuid4().hex

@@ -1,6 +1,6 @@
 """Build the static classroom site (JupyterLite): ``python3 dev.py site``.
 
-    python tools/site.py [--output DIR]     # default: site/ in the checkout
+    python tools/build_site.py [--output DIR]     # default: site/ in the checkout
 
 The site holds every lesson notebook (English at the top, Korean in ko/, the
 teacher guides in teacher/), the Pyodide runtime and every wheel the kernel and
@@ -271,8 +271,9 @@ def size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def build(output: Path) -> int:
-    """Build the site into ``output`` (replaced); its size in bytes."""
+def build(output: Path, wheel: Path | None = None) -> int:
+    """Build the site into ``output`` (replaced), shipping ``wheel`` (default: one built
+    from the checkout now); its size in bytes."""
     python = build_environment()
     pyodide_version, python_version = kernel_constants(python)
     source = CACHE / "source"
@@ -288,7 +289,10 @@ def build(output: Path) -> int:
     pypi.mkdir()
     for wheel in download_pure(python, WIDGETS + WIDGET_DEPENDENCIES, python_version):
         shutil.copy2(wheel, pypi / wheel.name)
-    project_wheel(python, pypi)
+    if wheel is None:
+        project_wheel(python, pypi)
+    else:
+        shutil.copy2(wheel, pypi / wheel.name)
 
     copy_notebooks(source / "files")
     kernel = "@jupyterlite/pyodide-kernel-extension:kernel"
