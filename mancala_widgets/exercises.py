@@ -4,10 +4,10 @@ capture the student builds. Every answer comes from the rules engine.
 
 Each exercise has ``question`` (text), ``check(answer)`` returning a
 :class:`Feedback`, ``hint()``, ``worked()`` (the worked answer) and ``answer``
-(the engine's answer). Displayed in a notebook it is a small form: the
-question, an answer box, the buttons Check, Hint and Show answer, and the
-feedback, all shown as plain text (no HTML). Only ipywidgets is needed, so it
-runs in JupyterLite (Pyodide) too.
+(the engine's answer). Displayed in a notebook it is a widget that looks like the
+lessons (widgets/exercise.py): the question, the board as a picture, an answer
+box, the buttons Check, Hint and Show answer, and the feedback, every text shown as
+text. It runs in JupyterLite (Pyodide) too.
 
 An answer that cannot be read ("seven", ``[9, 9]``, ``3.5``) is neither right
 nor wrong: its feedback says what was expected and has ``malformed=True``.
@@ -32,7 +32,7 @@ import copy
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rules import IllegalMoveError, MalformedError, load_position
 from .rules.events import Event
@@ -42,6 +42,9 @@ from .rules.game import game as game_of
 from .rules.kisolo import KisoloState
 from .text import check_locale, tr
 from .text.names import hole_name, move_name, narrate, narrate_trace, pieces, side_names
+
+if TYPE_CHECKING:
+    from .widgets.exercise import ExerciseWidget
 
 __all__ = [
     "BuildCapture",
@@ -133,7 +136,7 @@ class Exercise:
 
     def __init__(self, locale: str):
         self.locale = check_locale(locale)
-        self._form: ExerciseForm | None = None
+        self._widget: ExerciseWidget | None = None
 
     def _t(self, key: str, **fields: Any) -> str:
         return tr(self.locale, f"exercises.{key}", **fields)
@@ -172,15 +175,14 @@ class Exercise:
         """An SVG of the board the exercise is about, if it has one."""
         return None
 
-    @property
-    def form(self) -> ExerciseForm:
-        """The ipywidgets form (made on first use)."""
-        if self._form is None:
-            self._form = ExerciseForm(self)
-        return self._form
+    def widget(self) -> ExerciseWidget:
+        """The exercise's widget, made on first use: the question, the board as a
+        picture, an answer box, Check, Hint and Show answer, and the feedback."""
+        if self._widget is None:
+            from .widgets.exercise import ExerciseWidget
 
-    def widget(self):
-        return self.form.box
+            self._widget = ExerciseWidget(self)
+        return self._widget
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget()._repr_mimebundle_(**kwargs)
@@ -859,59 +861,3 @@ def exercise_set(locale: str = "en") -> list[Exercise]:
         lifted(LIFTED_POSITION, {"type": "sow", "row": 3, "column": 4}, locale),
         build_capture("kisolo", locale),
     ]
-
-
-def _rows(text: str) -> int:
-    return max(1, min(24, sum(1 + len(line) // 90 for line in text.splitlines() or [""])))
-
-
-class ExerciseForm:
-    """The ipywidgets form of an exercise. Every text is in a ``Textarea``
-    (read-only for the question and the feedback), so nothing is read as HTML."""
-
-    def __init__(self, exercise: Exercise):
-        import ipywidgets as w
-
-        self.exercise = ex = exercise
-        wide = w.Layout(width="100%")
-        self.question = w.Textarea(
-            value=ex.question, disabled=True, rows=_rows(ex.question), layout=wide
-        )
-        box = w.Textarea if ex.family == "build" else w.Text
-        self.answer = box(
-            value="",
-            placeholder=ex._t(f"ui.placeholder_{ex.family}"),
-            layout=w.Layout(width="100%"),
-        )
-        self.check_button = w.Button(description=ex._t("ui.check"), button_style="primary")
-        self.hint_button = w.Button(description=ex._t("ui.hint"))
-        self.show_button = w.Button(description=ex._t("ui.show"))
-        self.feedback = w.Textarea(value="", disabled=True, rows=1, layout=w.Layout(width="100%"))
-        self.picture = w.Image(format="svg+xml", layout=w.Layout(max_width="100%"))
-        self.check_button.on_click(lambda _: self._check())
-        self.hint_button.on_click(lambda _: self.say(ex.hint()))
-        self.show_button.on_click(lambda _: self.say(ex.worked()))
-        self._show_picture()
-        self.box = w.VBox(
-            [
-                self.question,
-                self.picture,
-                self.answer,
-                w.HBox([self.check_button, self.hint_button, self.show_button]),
-                self.feedback,
-            ]
-        )
-
-    def say(self, text: str):
-        self.feedback.rows = _rows(text)
-        self.feedback.value = text
-
-    def _check(self):
-        self.say(self.exercise.check(self.answer.value).text)
-        self._show_picture()
-
-    def _show_picture(self):
-        svg = self.exercise.picture()
-        if svg:
-            self.picture.value = svg.encode("utf-8")
-        self.picture.layout.display = None if svg else "none"

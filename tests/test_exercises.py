@@ -1,12 +1,12 @@
 """Exercises: answers from the rules engine, feedback in English and Korean,
-hints and worked answers, and the ipywidgets form driven by its buttons."""
+hints and worked answers, and the widget driven by the browser's messages."""
 
+import base64
 import doctest
 import json
 import re
 from string import Formatter
 
-import ipywidgets as w
 import pytest
 
 from mancala_widgets import exercises
@@ -543,68 +543,93 @@ def test_the_standard_set_is_fixed():
     assert all(e.locale == "ko" for e in korean)
 
 
-# -- The form ------------------------------------------------------------------------
+# -- The widget ----------------------------------------------------------------------
 
 
-def widgets_in(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
+def says(widget, content):
+    """A message as the browser sends it."""
+    widget._handle_custom_msg(content, [])
+    return widget.feedback
+
+
+def svg_of(widget) -> bytes:
+    assert widget.picture.startswith("data:image/svg+xml;base64,")
+    return base64.b64decode(widget.picture.split(",", 1)[1])
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_form_checks_hints_and_shows_the_answer(locale):
+def test_the_widget_checks_hints_and_shows_the_answer(locale):
     ex = landing(14, 3, 17, locale)
-    form = ex.form
-    assert form.question.value == ex.question
-    assert [b.description for b in (form.check_button, form.hint_button, form.show_button)] == (
+    w = ex.widget()
+    assert w is ex.widget(), "one widget an exercise: its state stays"
+    assert w.question == ex.question and w.family == "landing" and not w.multiline
+    assert [w.strings[k] for k in ("check", "hint", "show")] == (
         ["Check", "Hint", "Show answer"] if locale == "en" else ["확인", "힌트", "정답 보기"]
     )
-    form.answer.value = "6"
-    form.check_button.click()
-    assert form.feedback.value == ("Right!" if locale == "en" else "맞았습니다!")
-    form.answer.value = "9"
-    form.check_button.click()
-    assert form.feedback.value == ex.check(9).text and not ex.check(9).correct
-    form.answer.value = "seven"
-    form.check_button.click()  # nothing raised: the feedback says what was expected
-    assert form.feedback.value == ex.check("seven").text
-    form.hint_button.click()
-    assert form.feedback.value == ex.hint()
-    form.show_button.click()
-    assert form.feedback.value == ex.worked() and form.feedback.rows >= 4
-    assert form.picture.layout.display == "none"
+    assert says(w, {"kind": "check", "answer": "6"})["text"] == (
+        "Right!" if locale == "en" else "맞았습니다!"
+    )
+    assert w.feedback["correct"] is True and w.given == "6"
+    fb = says(w, {"kind": "check", "answer": "9"})
+    assert fb["text"] == ex.check(9).text and fb["correct"] is False
+    fb = says(w, {"kind": "check", "answer": "seven"})  # nothing raised: it says what to type
+    assert fb["text"] == ex.check("seven").text and fb["malformed"]
+    assert says(w, {"kind": "hint"}) == {
+        "kind": "hint",
+        "text": ex.hint(),
+        "correct": None,
+        "malformed": False,
+    }
+    assert says(w, {"kind": "show"})["text"] == ex.worked()
+    assert w.picture == "", "a landing exercise has no board to draw"
 
 
-def test_the_forms_show_text_only_and_the_board_as_a_picture():
+@pytest.mark.parametrize(
+    "content",
+    [
+        "check",
+        {"kind": "check"},
+        {"kind": "check", "answer": 6},
+        {"kind": "check", "answer": "6", "right": True},
+        {"kind": "check", "answer": "6" * 30_000},
+        {"kind": "grade"},
+    ],
+)
+def test_a_forged_message_is_refused_and_changes_nothing(content):
+    w = landing(14, 3, 17).widget()
+    w.answer("9")
+    given = w.given
+    fb = says(w, content)
+    assert fb["kind"] == "error" and "cannot read" in fb["text"] and w.given == given
+
+
+@pytest.mark.parametrize("typed", ["6\x00", "\ud800", "\x1b[31m6"])
+def test_an_answer_with_a_control_character_is_refused_and_never_sent_back(typed):
+    w = landing(14, 3, 17).widget()
+    fb = w.answer(typed)
+    assert fb["malformed"] and "control character" in fb["text"] and w.given == ""
+
+
+def test_the_widgets_show_text_only_and_the_board_as_a_picture():
     for ex in exercise_set():
-        kinds = {type(x) for x in widgets_in(ex.widget())}
-        assert not kinds & {w.HTML, w.HTMLMath}
-        assert ex.form.feedback.disabled and ex.form.question.disabled
-        bundle = ex._repr_mimebundle_()
-        assert "application/vnd.jupyter.widget-view+json" in bundle
-    form = exercise_set()[3].form
-    assert form.picture.layout.display is None and bytes(form.picture.value).startswith(b"<svg")
-    form.answer.value = "inner 5"
-    form.check_button.click()
-    assert form.feedback.value == "Right!"
+        data, _ = ex._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in data
+    w = exercise_set()[3].widget()
+    assert svg_of(w).startswith(b"<svg")
+    assert w.answer("inner 5")["text"] == "Right!"
 
 
-def test_the_build_form_reads_typed_json_and_draws_the_board():
+def test_the_build_widget_reads_typed_json_and_draws_the_board():
     ex = build_capture()
-    form = ex.form
-    assert form.picture.layout.display == "none"
-    form.answer.value = "this is not a board"
-    form.check_button.click()
-    assert form.feedback.value == ex.check("x").text and form.picture.layout.display == "none"
-    form.answer.value = json.dumps({"board": TURN_START, "move": {"type": "capture", "column": 2}})
-    form.check_button.click()
-    assert form.feedback.value.startswith("Capture!")
-    assert "turn-start capture" in form.feedback.value
-    assert form.picture.layout.display is None and b"<svg" in bytes(form.picture.value)
-    form.answer.value = json.dumps({"board": [[0] * 7] * 4, "move": [3, 0]})
-    form.check_button.click()
-    assert "South has no stones" in form.feedback.value
+    w = ex.widget()
+    assert w.multiline and w.picture == ""
+    fb = w.answer("this is not a board")
+    assert fb["text"] == ex.check("x").text and w.picture == ""
+    fb = w.answer(json.dumps({"board": TURN_START, "move": {"type": "capture", "column": 2}}))
+    assert fb["text"].startswith("Capture!") and "turn-start capture" in fb["text"]
+    assert b"<svg" in svg_of(w)
+    fb = w.answer(json.dumps({"board": [[0] * 7] * 4, "move": [3, 0]}))
+    assert "South has no stones" in fb["text"]
 
 
 # -- Catalogues and examples ---------------------------------------------------------

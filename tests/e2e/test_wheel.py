@@ -56,9 +56,7 @@ def teacher(tmp_path_factory, released):
         cwd=tmp,
     )
     installed = time.monotonic()
-    print(
-        f"wheel installed with [lab] in {installed - built:.0f} s"
-    )
+    print(f"wheel installed with [lab] in {installed - built:.0f} s")
 
     port, token = free_port(), uuid.uuid4().hex
     config = home / "config"
