@@ -265,6 +265,7 @@ def write_pages(output: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
     shutil.copy2(ROOT / "mancala_widgets" / "classroom" / "serve.py", output / "serve.py")
+    shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")  # what browsers ask for
 
 
 def size(folder: Path) -> int:
@@ -287,8 +288,8 @@ def build(output: Path, wheel: Path | None = None) -> int:
 
     pypi = source / "pypi"
     pypi.mkdir()
-    for wheel in download_pure(python, WIDGETS + WIDGET_DEPENDENCIES, python_version):
-        shutil.copy2(wheel, pypi / wheel.name)
+    for dependency in download_pure(python, WIDGETS + WIDGET_DEPENDENCIES, python_version):
+        shutil.copy2(dependency, pypi / dependency.name)
     if wheel is None:
         project_wheel(python, pypi)
     else:
