@@ -4,10 +4,11 @@
 import json
 import re
 
+import anywidget
 import pytest
 import traitlets
 
-from mancala_widgets import KiothiBoard, KisoloBoard, initial_position
+from mancala_widgets import KiothiBoard, KisoloBoard, Lesson, initial_position
 from mancala_widgets.rules import IllegalMoveError, apply_move
 
 CAPTURE = {"type": "capture", "column": 3}
@@ -301,3 +302,45 @@ def test_static_svg_shows_every_count_and_nki():
     svg = b.to_svg()
     assert svg.count('class="nki"') == sum(map(sum, b.position["nki"]))
     assert "South's boma 2: 6" in svg and "North's boma 10: 10" in svg
+
+
+def test_no_trait_reaches_the_browser_as_none_where_pyodide_would_lose_it(monkeypatch):
+    # In Pyodide, None becomes JavaScript's undefined on the way, and the field is lost:
+    # every None a board or an exercise sends is Pyodide's jsnull instead (here a stand-in).
+    from mancala_widgets.exercises import landing
+    from mancala_widgets.widgets import wire
+
+    null = object()
+    monkeypatch.setattr(wire, "NULL", null)
+
+    def nones(value):
+        if value is None:
+            return 1
+        if isinstance(value, dict):
+            return sum(nones(v) for v in value.values())
+        if isinstance(value, list):
+            return sum(nones(v) for v in value)
+        return 0
+
+    board = KisoloBoard(opponent="greedy", seed=1)
+    board.show_hint()
+    board.play(board.legal_moves[0])  # the hint goes back to None, and so does more
+    for widget in (board, Lesson("nki"), landing(14, 3, 17).widget()):
+        state = widget.get_state()
+        assert nones(state) == 0
+        assert null in _flat(state), "what was None is sent as null"
+    sent = []
+    monkeypatch.setattr(anywidget.AnyWidget, "send", lambda self, c, buffers=None: sent.append(c))
+    board.press("play")
+    assert sent == [{"kind": "step", "action": "play", "step": null}]
+
+
+def _flat(value):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _flat(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _flat(v)
+    else:
+        yield value

@@ -29,6 +29,7 @@ from ..svg import board_svg
 from ..text import LOCALES, Refusal, catalogue, check_label, check_title, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 from .coach import Coaching
+from .wire import WireMixin
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 MESSAGE_KINDS = {
@@ -56,7 +57,7 @@ MOVE_LIST_MOST = 300
 MOVE_LIST_AROUND = 60
 
 
-class Board(Coaching, anywidget.AnyWidget):
+class Board(WireMixin, Coaching, anywidget.AnyWidget):
     """A mancala board for one game, played in the notebook or by clicking.
 
     >>> b = KisoloBoard(columns=6)

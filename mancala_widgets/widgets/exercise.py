@@ -17,6 +17,7 @@ import anywidget
 import traitlets as t
 
 from ..rules.common import check_text, shown
+from .wire import WireMixin
 
 if TYPE_CHECKING:
     from ..exercises import Exercise
@@ -27,7 +28,7 @@ MESSAGES = {"check": ("kind", "answer"), "hint": ("kind",), "show": ("kind",)}
 ANSWER_MOST = 20_000
 
 
-class ExerciseWidget(anywidget.AnyWidget):
+class ExerciseWidget(WireMixin, anywidget.AnyWidget):
     """The widget of one exercise (``exercise.widget()``, or the exercise itself shown
     in a notebook).
 
