@@ -324,13 +324,13 @@ describe("the narration line", () => {
   });
 
   it("tells the step just shown, and the pieces in hand", () => {
-    expect(vmOf(relayTraits(), relayAt(0), moving).narration).toEqual({ hidden: false, progress: "Step 0 of 7", text: "" });
-    expect(vmOf(relayTraits(), relayAt(1), moving).narration).toEqual({ hidden: false, progress: "Step 1 of 7 \u00B7 2 in hand", text: "sentence 1 (lift)" });
-    expect(vmOf(relayTraits(), relayAt(7), idle).narration).toEqual({ hidden: false, progress: "Step 7 of 7", text: "sentence 7 (turn_end)" });
+    expect(vmOf(relayTraits(), relayAt(0), moving).narration).toEqual({ hidden: false, progress: "Part 0 of 7", text: "" });
+    expect(vmOf(relayTraits(), relayAt(1), moving).narration).toEqual({ hidden: false, progress: "Part 1 of 7 \u00B7 2 in hand", text: "sentence 1 (lift)" });
+    expect(vmOf(relayTraits(), relayAt(7), idle).narration).toEqual({ hidden: false, progress: "Part 7 of 7", text: "sentence 7 (turn_end)" });
   });
 
   it("tells a sowing while its stones fall", () => {
-    expect(vmOf(relayTraits(), relayAt(1, 1), moving).narration).toEqual({ hidden: false, progress: "Step 2 of 7 \u00B7 1 in hand", text: "sentence 2 (sow)" });
+    expect(vmOf(relayTraits(), relayAt(1, 1), moving).narration).toEqual({ hidden: false, progress: "Part 2 of 7 \u00B7 1 in hand", text: "sentence 2 (sow)" });
     expect(vmOf(relayTraits({ narration: [] }), relayAt(1, 1), moving).narration.text).toBe("");
   });
 });

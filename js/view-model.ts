@@ -222,7 +222,12 @@ function status(t: Traits, play: Playback, idle: boolean, words: Words): ViewMod
   const name = (who: Player | null) => (who ? t.labels[who] : "");
   const reason = p.reason ? words.lookup("reasons", p.reason) : "";
   let text: string;
+  // Part way through a move (stepping or paused), the move's player is named: the
+  // position shown is theirs, not yet the next player's.
+  const partWay = play.frame !== null && play.length > 0 && (play.frame.step < play.length || play.frame.drops !== null);
+  const stepping = partWay && !play.playing && play.mover !== null;
   if (t.thinking) text = words.get("thinking", { name: name(p.to_move) });
+  else if (stepping) text = words.get("stepping", { name: name(play.mover) });
   else if (!idle) text = `${name(play.mover ?? p.to_move)} \u2026`;
   else if (p.status === "playing" && t.computer_waits) text = words.get("computer_waits", { name: name(p.to_move) });
   else if (p.status === "playing") text = words.get("to_move", { name: name(p.to_move) });
@@ -231,7 +236,7 @@ function status(t: Traits, play: Playback, idle: boolean, words: Words): ViewMod
     text = words.get("wins_score", { name: name(p.winner), score: `${p.jails.south}\u2013${p.jails.north}` });
     if (Math.abs(p.jails.south - p.jails.north) === 2) text += ` \u2014 ${words.get("one_warrior")}!`;
   } else text = `${words.get("wins", { name: name(p.winner) })} (${reason})`;
-  const state = t.thinking ? "thinking" : idle ? p.status : "moving";
+  const state = t.thinking ? "thinking" : stepping ? "stepping" : !idle ? "moving" : p.status;
   return { text, state, toMove: p.to_move };
 }
 

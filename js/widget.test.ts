@@ -47,10 +47,10 @@ describe("a move from Python", () => {
     expect($(".mw-status").textContent).toBe("South \u2026");
     vi.advanceTimersByTime(350);
     expect($(".mw-narration").textContent).toBe("captures");
-    expect($(".mw-progress").textContent).toBe("Step 1 of 3 \u00B7 6 in hand");
+    expect($(".mw-progress").textContent).toBe("Part 1 of 3 \u00B7 6 in hand");
     expect(count(1, 3)).toBe("0");
     vi.advanceTimersByTime(700);
-    expect($(".mw-progress").textContent).toBe("Step 2 of 3 \u00B7 5 in hand");
+    expect($(".mw-progress").textContent).toBe("Part 2 of 3 \u00B7 5 in hand");
     expect(count(2, 3)).toBe("4");
     expect(count(2, 2)).toBe("3");
     vi.advanceTimersByTime(20_000);
@@ -67,7 +67,7 @@ describe("a move from Python", () => {
     model.update({ ...MOVE, move_count: 3 });
     expect(status()).toBe("playing");
     expect(count(2, 0)).toBe("4");
-    expect($(".mw-progress").textContent).toBe("Step 3 of 3");
+    expect($(".mw-progress").textContent).toBe("Part 3 of 3");
   });
 
   it("skips to the end with End on a cell, or the end button", () => {
@@ -89,7 +89,8 @@ describe("a move from Python", () => {
     widget.render({ model, el: host });
     click($(".mw-back"));
     expect($(".mw-narration").textContent).toBe("sows");
-    expect(status()).toBe("moving");
+    expect(status()).toBe("stepping");
+    expect($(".mw-status").textContent).toMatch(/^(South|North)'s move, part by part$/);
     click($(".mw-back"));
     click($(".mw-back"));
     expect(count(1, 3)).toBe("3");
@@ -132,7 +133,7 @@ describe("the step controls and Python", () => {
     expect(count(0, 3)).toBe("0");
     model.receive({ kind: "step", action: "goto", step: 0 });
     expect(count(1, 3)).toBe("3");
-    expect(status()).toBe("moving");
+    expect(status()).toBe("stepping");
     model.receive({ kind: "step", action: "end", step: null });
     expect(status()).toBe("playing");
     model.receive({ kind: "step", action: "goto", step: "0" });

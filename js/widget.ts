@@ -45,6 +45,19 @@ const INPUT_TRAITS = ["legal_moves", "cell_moves", "lesson", "thinking", "intera
 /** Traits that are only drawn. */
 const DRAWN_TRAITS = ["labels", "cell_names", "can_undo", "can_redo", "computer_says", "computer_waits", "narration", "projector", "high_contrast", "hints", "hint", "game_review", "can_review"];
 
+/** The smallest a projected board is drawn, however little room the screen leaves. */
+const MIN_PROJECTED = 240;
+
+/** The nearest ancestor that scrolls its content (the notebook's panel, not a cell's
+ * output that only may): the board's room on the screen starts below its top. */
+function scrollParent(e: HTMLElement): HTMLElement | null {
+  for (let p = e.parentElement; p; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && p.scrollHeight > p.clientHeight) return p;
+  }
+  return null;
+}
+
 function cellOf(target: EventTarget | null): Cell | null {
   const g = target instanceof Element ? target.closest("[data-cell]") : null;
   return g ? parseCell(g.getAttribute("data-cell")) : null;
@@ -136,7 +149,35 @@ export class BoardWidget {
       this.focus = cellOf(e.target) ?? this.focus;
     });
     this.root.addEventListener("keydown", (e) => this.onLessonKey(e));
+    // Projector mode: the board and its controls fit the screen (see fitToScreen).
+    window.addEventListener("resize", this.fitToScreen);
+    if (typeof ResizeObserver !== "undefined") {
+      this.resized = new ResizeObserver(this.fitToScreen);
+      this.resized.observe(this.root);
+    }
   }
+
+  private resized: ResizeObserver | null = null;
+
+  /** In projector mode the board is as wide as the cell, but no taller than the screen
+   * leaves once the notebook's bars above and the board's own texts and controls are
+   * counted (a lesson's text is longer at one step than another). */
+  private fitToScreen = (): void => {
+    const board = this.view?.svg;
+    if (!board) return;
+    if (!this.model.get("projector") || document.fullscreenElement) {
+      board.style.maxHeight = "";
+      return;
+    }
+    // What must fit with the board: the texts above it, and below it down to its controls.
+    const shown = board.getBoundingClientRect();
+    const above = shown.top - this.root.getBoundingClientRect().top;
+    const below = this.toolbar.el.getBoundingClientRect().bottom - shown.bottom;
+    const top = Math.max(0, scrollParent(this.root)?.getBoundingClientRect().top ?? 0);
+    const room = Math.floor(window.innerHeight - top - above - below - 16);
+    const wanted = `${Math.max(MIN_PROJECTED, room)}px`;
+    if (board.style.maxHeight !== wanted) board.style.maxHeight = wanted;
+  };
 
   /** A step control pressed: step, and tell Python (boards side by side step together). */
   private stepped(action: StepAction): void {
@@ -150,6 +191,8 @@ export class BoardWidget {
   }
 
   dispose(): void {
+    window.removeEventListener("resize", this.fitToScreen);
+    this.resized?.disconnect();
     this.toolbar.dispose();
     this.view.dispose();
     this.player.dispose();

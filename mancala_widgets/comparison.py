@@ -55,10 +55,13 @@ class Comparison(ipywidgets.HBox):
     def __init__(self, boards: Sequence[Board], readings: Sequence[Mapping[str, Any]]):
         super().__init__(
             children=list(boards),
-            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+            layout=ipywidgets.Layout(flex_flow="row nowrap", align_items="flex-start"),
         )
-        for board in boards:  # half the width each, one under the other on a narrow screen
-            board.layout = ipywidgets.Layout(flex="1 1 340px", min_width="0", margin="0 12px 0 0")
+        # Side by side whatever the width (a board shrinks; its counts stay legible), and
+        # lined up: in a comparison a board's title keeps to one line (widget.css).
+        for board in boards:
+            board.layout = ipywidgets.Layout(flex="1 1 0", min_width="0", margin="0 12px 0 0")
+            board.add_class("mw-in-compare")
         self.boards: tuple[Board, ...] = tuple(boards)
         #: The rule options each board plays (only those given; the rest are the defaults).
         self.readings: tuple[dict[str, Any], ...] = tuple(dict(r) for r in readings)

@@ -10,7 +10,7 @@ export class Header {
 
   constructor(parent: HTMLElement, title: string) {
     this.el = el("div", "mw-head", parent);
-    el("div", "mw-title", this.el, title);
+    el("div", "mw-title", this.el, title).title = title; // all of it, where a comparison cuts it short
     this.status = el("div", "mw-status", this.el);
     this.status.setAttribute("role", "status");
   }

@@ -10,7 +10,7 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
 from pathlib import Path
 
 import pytest
-from conftest import run_all_cells
+from conftest import ARTIFACTS, run_all_cells
 from playwright.sync_api import expect
 
 from mancala_widgets.rules import apply_move, initial_position
@@ -135,6 +135,14 @@ def test_kisolo_relay_by_clicking_and_stepping_through_it(notebook):
     )
     expect(cell(page, 3, 3)).to_have_class("mw-cell mw-south mw-active")
     expect(cell(page, 3, 3).locator(".mw-count")).to_have_text("0")
+    # Part way through South's move, the status names South, not the player to move next;
+    # the board's parts are not the lesson's steps.
+    status = page.locator(".mw-status")
+    expect(status).to_have_text("South's move, part by part")
+    expect(status).to_have_attribute("data-status", "stepping")
+    expect(page.locator(".mw-progress")).to_contain_text("Part ")
+    page.locator(".mw-end").click()
+    expect(status).to_have_text("North to move")
     assert not page.errors
 
 
@@ -385,3 +393,55 @@ def test_a_korean_board_shows_no_english(notebook):
     assert words <= {"Kiothi", "nki"}, words
     expect(page.locator(".mw-status")).to_have_text("북쪽의 턴")
     assert not page.errors
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
+def test_a_projected_board_and_its_controls_fit_the_screen(notebook, width, height):
+    nb = notebook(
+        f"projector_{width}.ipynb",
+        [
+            "from mancala_widgets import *\nboard = KisoloBoard(projector=True)\nboard",
+            "lesson = Lesson('pussa-kanawa', projector=True)\nlesson",
+        ],
+    )
+    page = nb.page
+    page.set_viewport_size({"width": width, "height": height})
+    nb.run_all()
+    roots = page.locator(".mw-root")
+    expect(roots).to_have_count(2, timeout=30_000)
+    for i in range(2):
+        root = roots.nth(i)
+        expect(root.locator(".mw-board")).to_be_visible()
+        root.evaluate("e => e.scrollIntoView({block: 'start'})")
+        bottom = root.locator(".mw-toolbar").evaluate("e => e.getBoundingClientRect().bottom")
+        board = root.locator(".mw-board").bounding_box()
+        assert bottom <= height, f"the controls end at {bottom:.0f}, below the {height} px screen"
+        assert board["height"] > 0.37 * height, "no smaller than the screen makes it"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"projector-{width}x{height}.png"))
+
+
+def test_compared_boards_stay_side_by_side_and_in_line_on_a_small_screen(notebook):
+    nb = notebook(
+        "compare_1024.ipynb",
+        [
+            "from mancala_widgets import compare\n"
+            "pair = compare(titles=['Pussa kanawa: the hole after the landing hole is lifted, "
+            "as the source says', 'Common relay'])\npair",
+        ],
+    )
+    page = nb.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(page.locator(".jp-FileBrowser")).to_be_visible()  # JupyterLab's file browser, open
+    nb.run_all()
+    boards = page.locator(".mw-root .mw-board")
+    expect(boards).to_have_count(2, timeout=30_000)
+    a, b = boards.nth(0).bounding_box(), boards.nth(1).bounding_box()
+    assert b["x"] >= a["x"] + a["width"], "side by side, not one under the other"
+    assert abs(a["y"] - b["y"]) < 1 and abs(a["height"] - b["height"]) < 1, (a, b)
+    title = page.locator(".mw-title").first
+    assert "as the source says" in title.get_attribute("title"), "the whole title, on hover"
+    first, second = (page.locator(".mw-title").nth(i).bounding_box() for i in (0, 1))
+    assert first["x"] + first["width"] <= second["x"], "the long title is cut, not run over"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "compare-1024x768.png"))

@@ -91,14 +91,14 @@ def test_pussa_kanawa_and_the_common_relay_side_by_side(notebook):
     expect(cell(right, 3, 3).locator(".mw-count")).to_have_text("2")
     # The left board stepped back with it, to the same event of its own move.
     for board in (left, right):
-        expect(board.locator(".mw-progress")).to_contain_text("Step 6 of 10")
+        expect(board.locator(".mw-progress")).to_contain_text("Part 6 of 10")
     expect(left.locator(".mw-narration")).to_contain_text(
         "South's outer hole 5, holds 2 stones, so pussa kanawa lifts it"
     )
     # One step forward on the left board: each board lifts its own hole.
     left.locator(".mw-forward").click()
     for board in (left, right):
-        expect(board.locator(".mw-progress")).to_contain_text("Step 7 of 10")
+        expect(board.locator(".mw-progress")).to_contain_text("Part 7 of 10")
     expect(narration).to_contain_text("Relay: the 2 stones of South's outer hole 4")
     expect(cell(right, 3, 3).locator(".mw-count")).to_have_text("0")
     expect(cell(left, 3, 4).locator(".mw-count")).to_have_text("0")
