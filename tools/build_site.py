@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tarfile
 import venv
+import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -45,6 +46,7 @@ import landing  # noqa: E402 (tools/ is not a package)
 CACHE = ROOT / ".cache" / "site"
 ENV = CACHE / "env"
 DOWNLOADS = CACHE / "downloads"
+ENV_SHARE = ENV / "share" / "jupyter"
 
 #: The widget libraries at the versions the site's front end is built with: the
 #: wheels the kernel installs must match the extensions bundled in the site.
@@ -199,6 +201,81 @@ def kernel_lock(python: Path, pyodide: Path, python_version: str, out: Path) -> 
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
 
 
+#: What the lessons need, loaded with the kernel itself by Pyodide's own loader (from the
+#: lock, wheels fetched together), instead of installed one by one by piplite once the
+#: kernel runs: the kernel's own packages, then the lessons' package with what it needs.
+PRELOADED = ["piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "mancala-widgets"]
+
+
+def wheel_entry(wheel: Path, url: str, environment: dict[str, str]) -> dict:
+    """A pure wheel as a pyodide-lock.json entry: its name, version, the modules it
+    provides, what it needs (its Requires-Dist for Pyodide's platform, no extras), the
+    sha256 of its bytes, and ``url``, where it is from the lock's folder."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        text = z.read(meta).decode("utf-8")
+    fields = dict(
+        line.split(": ", 1) for line in text.split("\n\n")[0].splitlines() if ": " in line
+    )
+    depends = []
+    for line in text.splitlines():
+        if line.startswith("Requires-Dist: "):
+            req = Requirement(line[len("Requires-Dist: ") :])
+            if req.marker is None or req.marker.evaluate({**environment, "extra": ""}):
+                depends.append(normal(req.name))
+    imports = sorted(
+        {
+            n.split("/")[0]
+            for n in names
+            if "/" in n and not n.split("/")[0].endswith((".dist-info", ".data"))
+        }
+        | {n[: -len(".py")] for n in names if "/" not in n and n.endswith(".py")}
+    )
+    return {
+        "name": normal(fields["Name"]),
+        "version": fields["Version"],
+        "file_name": url,
+        "install_dir": "site",
+        "package_type": "package",
+        "imports": imports,
+        "depends": sorted(set(depends)),
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "unvendored_tests": False,
+    }
+
+
+def preload(lock_path: Path, wheels: dict[Path, str]) -> list[str]:
+    """Add ``wheels`` (each with its URL from the lock's folder) to the site's lock, and
+    the names to load when the kernel starts: PRELOADED and all they need."""
+    lock = json.loads(lock_path.read_text())
+    python = lock["info"]["python"]
+    environment = {
+        "python_version": ".".join(python.split(".")[:2]),
+        "python_full_version": python,
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+    }
+    for wheel, url in wheels.items():
+        entry = wheel_entry(wheel, url, environment)
+        lock["packages"][entry["name"]] = entry
+    known = {normal(name) for name in lock["packages"]}
+    for entry in lock["packages"].values():  # Pyodide's loader compares names normalized
+        entry["depends"] = [d for d in entry["depends"] if normal(d) in known]
+    lock["packages"] = dict(sorted(lock["packages"].items()))
+    lock_path.write_text(json.dumps(lock, indent=1))
+    missing = [p for p in PRELOADED if p not in known]
+    if missing:
+        sys.exit(f"the site's lock lacks {missing}: they cannot be loaded with the kernel")
+    return PRELOADED
+
+
 def project_wheel(python: Path, out: Path) -> Path:
     """This project's wheel, built from the checkout (with its front end)."""
     before = set(out.glob("mancala_widgets-*.whl"))
@@ -296,6 +373,16 @@ def build(output: Path, wheel: Path | None = None) -> int:
         shutil.copy2(wheel, pypi / wheel.name)
 
     copy_notebooks(source / "files")
+    # The kernel's own wheels (piplite, the stand-in ipykernel, pyodide-kernel) and the
+    # lessons' are loaded with the kernel: the lock names them where the site has them.
+    extension = ENV_SHARE / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    wheels = {
+        w: f"../../extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/{w.name}"
+        for w in sorted((extension / "static" / "pypi").glob("*.whl"))
+        if not w.name.startswith("widgetsnbextension-3")
+    }
+    wheels.update({w: f"../../pypi/{w.name}" for w in sorted(pypi.glob("*.whl"))})
+    preload(runtime / "pyodide-lock.json", wheels)
     kernel = "@jupyterlite/pyodide-kernel-extension:kernel"
     (source / "jupyter-lite.json").write_text(
         json.dumps(
