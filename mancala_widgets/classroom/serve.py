@@ -65,9 +65,10 @@ TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
 }
-#: Worth compressing: text and Python's runtime. (Wheels, zips, fonts and pictures are
-#: compressed already.)
+#: Worth trying to compress: text, Python's runtime, and wheels (some hold files they
+#: store uncompressed). A compressed form is kept only where it is smaller by a tenth.
 COMPRESS = {
+    ".whl",
     ".wasm",
     ".js",
     ".mjs",
@@ -162,6 +163,9 @@ class _File:
             self.encoded["gzip"] = gzip.compress(self.data, 9, mtime=0)
             if brotli is not None:
                 self.encoded["br"] = brotli.compress(self.data)
+            for encoding, body in list(self.encoded.items()):
+                if len(body) > 0.9 * self.size:
+                    del self.encoded[encoding]
 
     def body(self, accepted: str) -> tuple[bytes, str | None]:
         """The bytes to send for a request that accepts ``accepted`` encodings."""
