@@ -5,6 +5,7 @@ nothing outside SITE, however the path is written."""
 import gzip
 import http.client
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -35,7 +36,10 @@ def site(tmp_path):
     (root / "static" / "pyodide" / "pyodide.asm.mjs").write_text("export default 1;" * 100)
     (root / "files" / "ko" / "02-kisolo.ipynb").write_bytes(LESSON)
     (root / "pypi").mkdir()
-    (root / "pypi" / "mancala_widgets-0.1.0-py3-none-any.whl").write_bytes(b"PK\x03\x04" * 500)
+    # A wheel whose files are compressed already (random bytes do not compress), and one
+    # that stores them as they are.
+    (root / "pypi" / "mancala_widgets-0.1.0-py3-none-any.whl").write_bytes(random.randbytes(4000))
+    (root / "pypi" / "stored-1.0-py3-none-any.whl").write_bytes(b"PK\x03\x04" * 500)
     secret = tmp_path / "secret.txt"
     secret.write_text("the teacher's marks")
     (tmp_path / "outside").mkdir()
@@ -92,6 +96,12 @@ def test_files_come_compressed_with_their_types(server):
         server, "/pypi/mancala_widgets-0.1.0-py3-none-any.whl", headers={"Accept-Encoding": "gzip"}
     )
     assert response.getheader("Content-Encoding") is None, "a wheel is compressed already"
+    response, body = get(
+        server, "/pypi/stored-1.0-py3-none-any.whl", headers={"Accept-Encoding": "gzip"}
+    )
+    assert response.getheader("Content-Encoding") == "gzip" and gzip.decompress(body).startswith(
+        b"PK"
+    )
 
 
 def test_a_second_visit_is_answered_from_the_browsers_cache(server):
