@@ -4,6 +4,7 @@
     python3 dev.py test            # set up, then run every test layer
     python3 dev.py test --quick    # the inner loop: no browser, no slow tests (< 2 min)
     python3 dev.py bench           # set up, then print the benchmarks' figures
+    python3 dev.py bench --site    # set up, then print the classroom site's figures
     python3 dev.py site            # set up, then build the classroom site (JupyterLite) in site/
     python3 dev.py wheel           # set up, then build the release wheel and sdist in dist/
     python3 dev.py release         # set up, then build dist/: the wheel, the sdist, the site's zip
@@ -98,10 +99,12 @@ def test(extra: list[str]) -> int:
     return subprocess.run([str(PY), "-m", "pytest", *args, *extra], cwd=ROOT, env=env).returncode
 
 
-def bench() -> int:
-    """Print the benchmarks' figures (engine and browser)."""
+def bench(extra: list[str]) -> int:
+    """Print the benchmarks' figures (engine and browser); --site: the classroom site's."""
     setup()
     chromium()
+    if "--site" in extra:
+        return subprocess.run([str(PY), "tools/bench_site.py"], cwd=ROOT).returncode
     code = 0
     if (ROOT / "mancala_widgets" / "bench.py").exists():
         code |= subprocess.run([str(PY), "-m", "mancala_widgets.bench"], cwd=ROOT).returncode
@@ -242,7 +245,7 @@ def main(argv: list[str]) -> int:
     commands = {
         "lab": lambda: lab(),
         "test": lambda: test(argv[1:]),
-        "bench": lambda: bench(),
+        "bench": lambda: bench(argv[1:]),
         "mutants": lambda: mutants(argv[1:]),
         "site": lambda: site(argv[1:]),
         "wheel": lambda: wheel(),

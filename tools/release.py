@@ -9,6 +9,7 @@ Writes into the output folder:
 - ``mancala-widgets-site-<version>.zip``: the classroom site, in a folder of that name,
   with ``serve.py`` at its top: a teacher unpacks it and runs ``python serve.py`` (or
   puts the folder on any static web host). The site ships the wheel built here.
+- ``site/``: the same site unpacked, what the workflow publishes to GitHub Pages.
 
 The GitHub workflow (.github/workflows/release.yml) runs this same command; its other
 steps are also one ``dev.py`` command each.
@@ -63,6 +64,9 @@ def site_zip(wheel: Path, outdir: Path, name: str) -> Path:
                 if path.is_file():
                     z.write(path, path.relative_to(folder.parent).as_posix())
         partial.replace(target)  # a zip cut short never takes the place of a good one
+        unpacked = outdir / "site"  # the same site, ready for a static host (GitHub Pages)
+        shutil.rmtree(unpacked, ignore_errors=True)
+        shutil.copytree(folder, unpacked)
     return target
 
 
