@@ -392,6 +392,10 @@ def build(output: Path, wheel: Path | None = None) -> int:
                     "appName": "Kisolo and Kiothi",
                     # %pip install finds only the wheels in pypi/, never a package index.
                     "litePluginSettings": {kernel: {"disablePyPIFallback": True}},
+                    # Light or dark as the student's device is set, like the landing page.
+                    "settingsOverrides": {
+                        "@jupyterlab/apputils-extension:themes": {"adaptive-theme": True}
+                    },
                 },
             },
             indent=2,

@@ -448,3 +448,42 @@ def test_notebook_5_simulates_draws_its_charts_and_checks_the_exercises(
     build.locator(".mw-check").click()
     expect(build.locator(".mw-exercise-feedback")).to_contain_text("Capture!", timeout=30_000)
     expect(build.locator("img.mw-exercise-picture")).to_be_visible()
+
+
+# -- a student's path, looked at ---------------------------------------------------------------
+
+SIZES = [(1366, 768), (1024, 768), (820, 1180)]
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_students_path_in_three_sizes_light_and_dark(site, offline_browser, request, dark):
+    """Screenshots of the landing page and of a lesson's board at each size, kept as test
+    artifacts (and looked at): the page follows the device's light or dark setting, and
+    nothing spills off the screen sideways."""
+    theme = "dark" if dark else "light"
+    for width, height in SIZES:
+        student = Student(offline_browser, site, width, height, dark)
+        page = student.page
+        page.goto(f"{site}/")
+        expect(page.locator("a.lesson").first).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"site-landing-{width}x{height}-{theme}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        student.close(f"{request.node.name}-landing-{width}")
+    student = open_lesson(offline_browser, site, "02-kisolo-pussa-kanawa.ipynb", request)
+    page = student.page
+    page.emulate_media(color_scheme="dark" if dark else "light")
+    expect(page.locator("body")).to_have_attribute(
+        "data-jp-theme-light", "false" if dark else "true", timeout=30_000
+    )
+    run_all(page)
+    board = page.locator(".mw-root").first
+    expect(board.locator(".mw-board")).to_be_visible(timeout=60_000)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        board.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(ARTIFACTS / f"site-lesson-{width}x{height}-{theme}.png"))
+        box = board.locator(".mw-board").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        status = board.locator(".mw-lesson-text").evaluate("e => getComputedStyle(e).color")
+        r, g, b = (int(x) for x in status[status.index("(") + 1 : -1].split(",")[:3])
+        assert (min(r, g, b) > 150) if dark else (max(r, g, b) < 110), status
