@@ -41,7 +41,8 @@ from mancala_widgets.rules import new_state
 from mancala_widgets.bench import long_game
 times = {}
 state = new_state("kisolo")
-t = time.perf_counter(); hint(state, level="expert", seed=1); times["hint"] = time.perf_counter() - t
+t = time.perf_counter(); hint(state, level="expert", seed=1)
+times["hint"] = time.perf_counter() - t
 t = time.perf_counter(); level("expert", seed=1).choose(state)
 times["expert move"] = time.perf_counter() - t
 seed, states = long_game("kisolo", 60)
