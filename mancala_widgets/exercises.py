@@ -29,6 +29,7 @@ nor wrong: its feedback says what was expected and has ``malformed=True``.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ __all__ = [
     "Lifted",
     "build_capture",
     "circuit_cells",
+    "exercise_from",
     "exercise_set",
     "first_lap_landing",
     "landing",
@@ -137,9 +139,16 @@ class Exercise:
     def __init__(self, locale: str):
         self.locale = check_locale(locale)
         self._widget: ExerciseWidget | None = None
+        #: What names this exercise in a student's work and hand-in: its family and what
+        #: makes it this one (the same exercise has the same id in every language).
+        self.id = self.family
 
     def _t(self, key: str, **fields: Any) -> str:
         return tr(self.locale, f"exercises.{key}", **fields)
+
+    def parameters(self) -> dict:
+        """What :func:`exercise_from` needs to make this exercise again (for marking)."""
+        raise NotImplementedError
 
     def check(self, answer: Any) -> Feedback:
         """Right, wrong (with a tip when the mistake is a known one) or unreadable."""
@@ -253,6 +262,7 @@ class Landing(Exercise):
         if not _is_int(stones) or not 1 <= stones <= MOST_STONES:
             raise ExerciseError(self.locale, "stones", got=repr(stones), most=MOST_STONES)
         self.size, self.start, self.stones = circuit, start, stones
+        self.id = f"landing-{circuit}-{start}-{stones}"
         self.game, self.columns = CIRCUITS[circuit]
         self.cells = circuit_cells(circuit)
         self.answer = first_lap_landing(circuit, start, stones)
@@ -298,6 +308,9 @@ class Landing(Exercise):
         if given == (self.start + self.stones - 1) % self.size:
             return self._t(f"landing.tip_counted_start_{self.game}")
         return None
+
+    def parameters(self) -> dict:
+        return {"circuit": self.size, "start": self.start, "stones": self.stones}
 
     def hint(self) -> str:
         return self._t(
@@ -424,6 +437,10 @@ class Lifted(Exercise):
         super().__init__(locale)
         state = load_position(position)
         self.position, self.move = state.to_dict(), copy.deepcopy(move)
+        digest = hashlib.sha256(
+            json.dumps([self.position, move], sort_keys=True).encode("utf-8")
+        ).hexdigest()
+        self.id = f"lifted-{digest[:12]}"
         game = self.game = state.game
         trace: list[Event] = []
         state.play(move, trace)
@@ -465,6 +482,9 @@ class Lifted(Exercise):
         if given == list(board.next(self.mover, (self.landing[0], self.landing[1]))):
             return self._t(f"lifted.tip_after_{self.game}")
         return None
+
+    def parameters(self) -> dict:
+        return {"position": self.position, "move": self.move}
 
     def hint(self) -> str:
         return self._t(
@@ -543,6 +563,7 @@ class BuildCapture(Exercise):
         if not isinstance(game, str) or game not in GAMES:
             raise ExerciseError(self.locale, "game", got=repr(game))
         self.game = game
+        self.id = f"build-{game}"
         self.rules = game_of(game)
         self.rows = self.rules.board().rows
         self.answer = copy.deepcopy(EXAMPLES[game])
@@ -799,6 +820,9 @@ class BuildCapture(Exercise):
             if e["kind"] == "no_capture"
         ]
 
+    def parameters(self) -> dict:
+        return {"game": self.game}
+
     def hint(self) -> str:
         return self._t(f"build.hint_{self.game}")
 
@@ -846,6 +870,21 @@ LIFTED_POSITION = {
     "winner": None,
     "reason": None,
 }
+
+
+def exercise_from(family: Any, parameters: Any, locale: str = "en") -> Exercise:
+    """The exercise a student's work names (``family`` and ``parameters``, as
+    ``Exercise.parameters`` gives them), made again to check its answers; raises
+    ExerciseError or the engine's error for parameters that make no exercise."""
+    if not isinstance(parameters, dict):
+        raise ExerciseError(locale, "unreadable_parameters")
+    makers: dict[str, Any] = {"landing": Landing, "lifted": Lifted, "build": BuildCapture}
+    if not isinstance(family, str) or family not in makers:
+        raise ExerciseError(locale, "unreadable_parameters")
+    try:
+        return makers[family](**parameters, locale=locale)
+    except TypeError:  # parameters it does not take
+        raise ExerciseError(locale, "unreadable_parameters") from None
 
 
 def exercise_set(locale: str = "en") -> list[Exercise]:

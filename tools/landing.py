@@ -28,14 +28,10 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from mancala_widgets.classroom.site import START_SECONDS, site_cell, site_notebook, starting
 from mancala_widgets.text import LOCALES, catalogue
 
 esc = html.escape
-
-#: Seconds a lesson's Python takes to start on this project's 2-core test machine:
-#: the first visit (nothing in the browser's cache), and a visit after it.
-#: ``python3 dev.py bench --site`` measures both.
-START_SECONDS = {"first": 40, "again": 15}
 
 
 @dataclass(frozen=True)
@@ -94,25 +90,6 @@ def lessons_by_locale(notebooks: Path) -> dict[str, list[LessonPage]]:
 
 def words(locale: str) -> dict:
     return catalogue(locale)["site"]
-
-
-def starting(locale: str, key: str = "starting") -> str:
-    return words(locale)[key].format(**START_SECONDS)
-
-
-def site_cell(locale: str) -> dict:
-    """The first cell of a lesson in the site: Python is starting, and how long it takes."""
-    return {
-        "cell_type": "markdown",
-        "id": "site-start",
-        "metadata": {"tags": ["classroom-site"]},
-        "source": [f"> {starting(locale, 'first_cell')}"],
-    }
-
-
-def site_notebook(notebook: dict, locale: str) -> dict:
-    """A lesson notebook as the site holds it: the starting cell first."""
-    return {**notebook, "cells": [site_cell(locale), *notebook["cells"]]}
 
 
 def notebook_url(path: str, depth: int) -> str:

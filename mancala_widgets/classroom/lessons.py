@@ -142,3 +142,33 @@ def _free_name(target: Path, stamp: str) -> Path:
     while backup.exists() or backup.is_symlink():
         backup, n = target.with_name(f"{target.name}.bak-{stamp}-{n}"), n + 1
     return backup
+
+
+def restore_notebook(notebook: str, folder: Path, locale: str = "en") -> tuple[Path, Path]:
+    """Put the lesson notebook ``notebook`` (in ``folder``, of the language ``locale``)
+    back as it shipped, keeping the student's copy beside it as
+    ``NAME.mine-<date>-<time>.ipynb``; returns (the notebook, the copy kept). In the
+    classroom site the notebook gets the site's first cell again."""
+    import json
+    import sys
+
+    relative = notebook if locale == "en" else f"{locale}/{notebook}"
+    shipped = notebooks_folder() / relative
+    if not shipped.is_file() or "/" in notebook or not notebook.endswith(".ipynb"):
+        raise LessonsFolderError(f"{notebook!r} is not a lesson notebook that ships")
+    data = shipped.read_bytes()
+    if "pyodide" in sys.modules:  # the classroom site's copy starts with its own cell
+        from .site import site_notebook
+
+        nb = site_notebook(json.loads(data), locale)
+        data = (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    target = folder / notebook
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = folder / f"{target.stem}.mine-{stamp}.ipynb"
+    n = 2
+    while kept.exists():
+        kept, n = folder / f"{target.stem}.mine-{stamp}-{n}.ipynb", n + 1
+    if target.exists():
+        write_atomic(kept, target.read_bytes())
+    write_atomic(target, data)
+    return target, kept

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +86,10 @@ class LessonScript:
     title: dict
     steps: list[Step]
     summary: dict | None = None
+    #: What a student's answers are marked against: a digest of the lesson's positions,
+    #: moves and questions (not of its texts, so a corrected sentence or a new language
+    #: keeps the answers handed in with the lesson before).
+    version: str = ""
 
 
 def available_lessons() -> list[str]:
@@ -192,7 +198,24 @@ def parse_lesson(data: Any) -> LessonScript:
             raise InvalidLessonError(f"{where}: {e}") from None
         steps.append(step)
     summary = _text(d["summary"], "summary") if "summary" in d else None
-    return LessonScript(d["id"], game, dict(d["variant"]), title, steps, summary)
+    script = LessonScript(d["id"], game, dict(d["variant"]), title, steps, summary)
+    script.version = lesson_version(script)
+    return script
+
+
+def lesson_version(script: LessonScript) -> str:
+    """A digest of what decides a lesson's answers: its game, and each step's position,
+    move and question (the kind and what it asks about)."""
+    substance = [
+        script.game,
+        script.variant,
+        [
+            [s.start, s.move, s.predict and [s.predict["ask"], s.predict.get("of")]]
+            for s in script.steps
+        ],
+    ]
+    text = json.dumps(substance, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _parse_step(raw, where, state, game):

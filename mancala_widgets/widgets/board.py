@@ -29,6 +29,7 @@ from ..svg import board_svg
 from ..text import LOCALES, Refusal, catalogue, check_label, check_title, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 from .coach import Coaching
+from .kept import KeptWork
 from .wire import WireMixin
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -57,7 +58,7 @@ MOVE_LIST_MOST = 300
 MOVE_LIST_AROUND = 60
 
 
-class Board(WireMixin, Coaching, anywidget.AnyWidget):
+class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
     """A mancala board for one game, played in the notebook or by clicking.
 
     >>> b = KisoloBoard(columns=6)
@@ -170,6 +171,34 @@ class Board(WireMixin, Coaching, anywidget.AnyWidget):
         self._sync(trace=[], before=None, last=None)
         if opponent is not None:
             self.set_opponent(opponent, computer_plays, seed)
+        if self._joins_as_board:
+            self._join_workbook("board")
+
+    # -- its work, kept in the notebook's workbook (classroom/work.py) -----------------------
+
+    #: A lesson joins as a lesson, not as a board (widgets/lesson.py).
+    _joins_as_board = True
+
+    def work_state(self) -> dict:
+        """The game played on this board, as a record file holds it."""
+        from ..classroom.work import now
+
+        state: dict[str, Any] = {"game": self.game, "moves": len(self._record), "at": now()}
+        try:
+            state["record"] = self._record.to_json()
+        except ValueError:  # variations nested deeper than a file holds: the line only
+            line = GameRecord(self.game, start=self._record.start, **self._record.variant)
+            for _, move in self._record.line():
+                line.play(move, traced=False)
+            state["record"] = line.to_json()
+        return state
+
+    def _restore(self, state: dict) -> None:
+        record = GameRecord.from_json(state["record"])
+        if record.game != self.game or record.start != self._record.start:
+            return  # another board's game
+        self._record = record
+        self._sync_current()
 
     # -- validation of user-set traits -----------------------------------------------
 
@@ -439,6 +468,7 @@ class Board(WireMixin, Coaching, anywidget.AnyWidget):
                 self.computer_says = ""
             self.error = ""
             self._coach_sync()
+        self._work_changed()
 
     def _narrate(self, trace: Sequence[Event]) -> list[str]:
         return narrate_trace(self.game, trace, self.locale, self.labels)

@@ -17,6 +17,7 @@ import anywidget
 import traitlets as t
 
 from ..rules.common import check_text, shown
+from .kept import KeptWork
 from .wire import WireMixin
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ MESSAGES = {"check": ("kind", "answer"), "hint": ("kind",), "show": ("kind",)}
 ANSWER_MOST = 20_000
 
 
-class ExerciseWidget(WireMixin, anywidget.AnyWidget):
+class ExerciseWidget(KeptWork, WireMixin, anywidget.AnyWidget):
     """The widget of one exercise (``exercise.widget()``, or the exercise itself shown
     in a notebook).
 
@@ -67,12 +68,35 @@ class ExerciseWidget(WireMixin, anywidget.AnyWidget):
             locale=exercise.locale,
         )
         self.exercise = exercise
+        #: Every answer checked, in order: what was typed, whether it was right, when.
+        self.answers: list[dict] = []
         self._show_picture()
         self.on_msg(self._on_message)
+        self._join_workbook("exercise", exercise.id)
 
-    def answer(self, text: Any) -> dict:
+    def work_state(self) -> dict:
+        from ..classroom.work import now
+
+        return {
+            "id": self.exercise.id,
+            "family": self.exercise.family,
+            "parameters": self.exercise.parameters(),
+            "answers": [dict(a) for a in self.answers],
+            "given": self.given,
+            "at": now(),
+        }
+
+    def _restore(self, state: dict) -> None:
+        if state["id"] != self.exercise.id:
+            return
+        self.answers = [dict(a) for a in state["answers"] if isinstance(a, dict)]
+        given = state.get("given") or ""
+        if isinstance(given, str) and given:
+            self.answer(given, keep=False)
+
+    def answer(self, text: Any, keep: bool = True) -> dict:
         """Check ``text`` as a student's answer (what the Check button does); the
-        feedback shown."""
+        feedback shown. ``keep=False``: shown again, not counted as an answer."""
         typed = text if isinstance(text, str) else str(text)
         try:
             check_text(typed, "answer", ValueError, most=ANSWER_MOST, empty=True)
@@ -94,6 +118,18 @@ class ExerciseWidget(WireMixin, anywidget.AnyWidget):
             "malformed": feedback.malformed,
         }
         self._show_picture()
+        if keep:
+            from ..classroom.work import now
+
+            self.answers.append(
+                {
+                    "given": typed,
+                    "right": feedback.correct,
+                    "malformed": feedback.malformed,
+                    "at": now(),
+                }
+            )
+            self._work_changed()
         return dict(self.feedback)
 
     def hint(self) -> str:

@@ -51,7 +51,40 @@ class Lesson(Board):
         self._data = data
         self._index = 0
         self._feedback: dict | None = None
+        #: Every answer given, in order: the step, what was given, whether it was right, when.
+        self.answers: list[dict] = []
         self._show(0)
+        self._join_workbook("lesson", data.id)
+
+    _joins_as_board = False
+
+    def work_state(self) -> dict:
+        """Where the student is in the lesson and every answer they gave."""
+        from ..classroom.work import now
+
+        return {
+            "id": self._data.id,
+            "version": self._data.version,
+            "step": self.step,
+            "answers": [dict(a) for a in self.answers],
+            "feedback": self._feedback,
+            "at": now(),
+        }
+
+    def _restore(self, state: dict) -> None:
+        if state["id"] != self._data.id or state["version"] != self._data.version:
+            return  # saved with another version of the lesson
+        step = state["step"]
+        if type(step) is not int or not 1 <= step <= len(self._data.steps):
+            return
+        self.answers = [dict(a) for a in state["answers"] if isinstance(a, dict)]
+        self._show(step - 1)
+        feedback = state.get("feedback")
+        current = self._data.steps[self._index]
+        if isinstance(feedback, dict) and current.predict is not None and current.move:
+            self._feedback = dict(feedback)
+            self.play(current.move)
+            self._sync_lesson()
 
     @property
     def script(self) -> LessonScript:
@@ -107,6 +140,18 @@ class Lesson(Board):
             "cells": given if isinstance(given, list) else [],
             "given": describe_answer(self.game, step.predict, given, loc, self.labels),
         }
+        from ..classroom.work import now
+
+        self.answers.append(
+            {
+                "step": self.step,
+                "ask": step.predict["ask"],
+                "of": step.predict.get("of"),
+                "given": given,
+                "right": right,
+                "at": now(),
+            }
+        )
         self.play(step.move)
         self._sync_lesson()
         return dict(self._feedback)
@@ -121,6 +166,10 @@ class Lesson(Board):
         self._sync_lesson()
 
     def _sync_lesson(self):
+        self._sync_lesson_trait()
+        self._work_changed()
+
+    def _sync_lesson_trait(self):
         step = self._data.steps[self._index]
         loc = self.locale
         question = None

@@ -1,0 +1,168 @@
+"""The hand-in file: one student's work in one lesson notebook, to give to the teacher.
+
+A student presses *Hand in* at the end of a lesson notebook (``work.hand_in_button()``),
+or from Python::
+
+    from mancala_widgets import classroom
+    classroom.hand_in(lesson, exercise, board, student="Amina",
+                      path="Amina-02-kisolo-pussa-kanawa.handin.json")
+
+The file (format ``mancala-widgets/hand-in``, version 1)::
+
+    {"format": "mancala-widgets/hand-in", "version": 1,
+     "student": "Amina", "notebook": "02-kisolo-pussa-kanawa",
+     "handed_in": "2026-12-02T10:05:00Z", "package": "0.1.0",
+     "lessons": [{"id": "pussa-kanawa", "version": "<digest>", "step": 13,
+                  "answers": [{"step": 2, "ask": "landing", "of": null,
+                               "given": [[3, 2]], "right": true,
+                               "at": "2026-12-02T09:41:07Z"}, ...]}],
+     "exercises": [{"id": "landing-14-3-17", "family": "landing",
+                    "parameters": {"circuit": 14, "start": 3, "stones": 17},
+                    "answers": [{"given": "6", "right": true, "malformed": false,
+                                 "at": "..."}]}],
+     "games": [{"key": "board:1", "game": "kisolo", "moves": 24,
+                "record": {<a game record file, rules/record_file.py>}}]}
+
+``right`` is what the student was told; the teacher's marking never trusts it: every
+answer is checked again by the rules engine against the lesson itself (marking.py).
+A lesson's ``version`` is a digest of its positions, moves and questions: a hand-in
+made with another version of a lesson is flagged, not marked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from ..rules.common import check_text
+from ..rules.files import write_atomic
+from .work import NAME_MAX, Workbook, WorkError, now
+
+FORMAT = "mancala-widgets/hand-in"
+VERSION = 1
+#: A hand-in larger than this is refused when marked (a lesson's work is about 20 kB).
+MAX_BYTES = 4_000_000
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mancala-widgets")
+    except PackageNotFoundError:  # a checkout that is not installed
+        return "0"
+
+
+def file_name(student: str, notebook: str) -> str:
+    """The hand-in's file name: ``Amina-02-kisolo-pussa-kanawa.handin.json`` (letters of
+    any script are kept; spaces and signs become dashes)."""
+    safe = re.sub(r"[^\w-]+", "-", student, flags=re.UNICODE).strip("-_") or "student"
+    return f"{safe[:60]}-{notebook}.handin.json"
+
+
+def from_items(items: dict[str, dict], student: str, notebook: str) -> dict:
+    """A hand-in from a workbook's items (``{key: work_state}``)."""
+    student = check_text(student.strip(), "student", WorkError, most=NAME_MAX, line=True)
+    check_text(notebook, "notebook", WorkError, most=NAME_MAX, line=True)
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "student": student,
+        "notebook": notebook,
+        "handed_in": now(),
+        "package": package_version(),
+        "lessons": [],
+        "exercises": [],
+        "games": [],
+    }
+    for key, state in items.items():
+        kind = key.split(":", 1)[0]
+        if kind == "lesson":
+            out["lessons"].append(
+                {k: state[k] for k in ("id", "version", "step", "answers") if k in state}
+            )
+        elif kind == "exercise":
+            out["exercises"].append(
+                {k: state[k] for k in ("id", "family", "parameters", "answers") if k in state}
+            )
+        elif kind == "board" and state.get("moves"):
+            out["games"].append(
+                {
+                    "key": key,
+                    "game": state["game"],
+                    "moves": state["moves"],
+                    "record": state["record"],
+                }
+            )
+    return out
+
+
+def hand_in(
+    *work: Any,
+    student: str,
+    path: str | PathLike | None = None,
+    notebook: str | None = None,
+) -> dict:
+    """The hand-in of ``work`` (lesson widgets, exercises or their widgets, boards, or a
+    whole workbook), for ``student``; written to ``path`` if given (whole or not at all).
+
+    >>> from mancala_widgets import Lesson
+    >>> lesson = Lesson("start-here")
+    >>> lesson.next(); feedback = lesson.answer(2)
+    >>> h = hand_in(lesson, student="Amina", notebook="01-start-here")
+    >>> h["lessons"][0]["answers"][0]["given"], h["student"]
+    (2, 'Amina')
+    """
+    items: dict[str, dict] = {}
+    name = notebook
+    for i, thing in enumerate(work):
+        if isinstance(thing, Workbook):
+            items.update(thing.to_json()["items"])
+            name = name or thing.name
+            continue
+        from ..exercises import Exercise
+
+        widget = thing.widget() if isinstance(thing, Exercise) else thing  # it keeps the answers
+        if not hasattr(widget, "work_state"):
+            raise WorkError(
+                f"work[{i}]: a {type(thing).__name__} is not a lesson, an exercise or a board"
+            )
+        kind = _kind(widget)
+        key = widget._work_key or f"{kind}:{_name_of(widget) or i + 1}"
+        items[key] = widget.work_state()
+    handed = from_items(items, student, name or "lesson")
+    if path is not None:
+        write_atomic(path, json.dumps(handed, ensure_ascii=False, indent=1) + "\n")
+    return handed
+
+
+def _kind(widget: Any) -> str:
+    from ..widgets.exercise import ExerciseWidget
+    from ..widgets.lesson import Lesson
+
+    if isinstance(widget, Lesson):
+        return "lesson"
+    if isinstance(widget, ExerciseWidget):
+        return "exercise"
+    return "board"
+
+
+def _name_of(widget: Any) -> str | None:
+    script = getattr(widget, "script", None)
+    if script is not None:
+        return str(script.id)
+    exercise = getattr(widget, "exercise", None)
+    return None if exercise is None else str(exercise.id)
+
+
+def save(handed: dict, folder: str | PathLike = ".") -> Path:
+    """Write a hand-in into ``folder`` under its own file name; its path."""
+    path = Path(folder) / file_name(handed["student"], handed["notebook"])
+    write_atomic(path, json.dumps(handed, ensure_ascii=False, indent=1) + "\n")
+    return path
+
+
+__all__ = ["FORMAT", "MAX_BYTES", "VERSION", "file_name", "from_items", "hand_in", "save"]
