@@ -1,11 +1,51 @@
-"""The classroom: the lessons copied for a teacher (lessons.py) and the classroom
-site served to a class from a laptop (serve.py).
+"""The classroom: the lessons copied for a teacher (lessons.py), the classroom site
+served to a class from a laptop (serve.py), a student's work kept as it happens
+(work.py), handed in (handin.py) and marked by the teacher (marking.py).
 
 >>> from mancala_widgets.classroom import copy_lessons, start_notebook
 >>> start_notebook("ko")
 'ko/01-start-here.ipynb'
 """
 
-from .lessons import Copied, LessonsFolderError, copy_lessons, notebooks_folder, start_notebook
+from typing import Any
 
-__all__ = ["Copied", "LessonsFolderError", "copy_lessons", "notebooks_folder", "start_notebook"]
+from .handin import hand_in
+from .lessons import (
+    Copied,
+    LessonsFolderError,
+    copy_lessons,
+    notebooks_folder,
+    restore_notebook,
+    start_notebook,
+)
+from .marking import Marks, mark
+from .work import Workbook, WorkError, workbook
+
+
+def upload(locale: str = "en") -> Any:
+    """A box to drop hand-in files into (it works in the classroom site too): give it
+    to :func:`mark`."""
+    import ipywidgets
+
+    from ..text import tr
+
+    return ipywidgets.FileUpload(
+        accept=".json", multiple=True, description=tr(locale, "marking.upload")
+    )
+
+
+__all__ = [
+    "Copied",
+    "LessonsFolderError",
+    "Marks",
+    "WorkError",
+    "Workbook",
+    "copy_lessons",
+    "hand_in",
+    "mark",
+    "notebooks_folder",
+    "restore_notebook",
+    "start_notebook",
+    "upload",
+    "workbook",
+]

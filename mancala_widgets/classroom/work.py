@@ -86,6 +86,8 @@ class Workbook:
         #: What the file held when the workbook opened (None: nothing, or unreadable).
         self.saved: dict | None = None
         self.unreadable: str | None = None
+        #: Why the last save failed (a read-only folder, a full disk), or None.
+        self.problem: str | None = None
         try:
             self.saved = load_work(self.path) if self.path.exists() else None
         except WorkError as e:
@@ -183,7 +185,9 @@ class Workbook:
         try:
             write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False, indent=1))
         except OSError as e:  # a read-only folder: the work is still kept in the widgets
-            self.unreadable = f"the work cannot be saved: {e.strerror or e}"
+            self.problem = str(e.strerror or e)
+        else:
+            self.problem = None
 
     def set_student(self, name: str) -> str:
         """The student's name, kept for their hand-in (checked: one line of text)."""

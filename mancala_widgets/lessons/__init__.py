@@ -295,7 +295,7 @@ def _check_reachable(state, where: str):
 
 
 def _parse_predict(raw, where, game, trace, after) -> dict:
-    p = _fields(raw, f"{where}: predict", ("ask",), ("of", "question", "explain"))
+    p = _fields(raw, f"{where}: predict", ("ask",), ("of", "question", "explain", "misconceptions"))
     ask, of = p["ask"], p.get("of")
     if ask not in PREDICT_KINDS:
         raise InvalidLessonError(
@@ -338,6 +338,8 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
         else default_question(ask, game, of)
     )
     explain = _text(p["explain"], f"{where}: predict.explain") if "explain" in p else None
+    options = list(CHOICE_OF[of]) if ask == "choice" and of is not None else None
+    misconceptions = _misconceptions(p.get("misconceptions"), where, options, answer)
     return {
         "ask": ask,
         "of": of,
@@ -345,8 +347,30 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
         "explain": explain,
         "answer": answer,
         # A choice question's ``of`` was checked above: one of CHOICE_OF.
-        "options": list(CHOICE_OF[of]) if ask == "choice" and of is not None else None,
+        "options": options,
+        "misconceptions": misconceptions,
     }
+
+
+def _misconceptions(raw: Any, where: str, options: list | None, answer: Any) -> dict | None:
+    """A choice question's texts for its wrong options: ``{option: text}``."""
+    if raw is None:
+        return None
+    where = f"{where}: predict.misconceptions"
+    if options is None:
+        raise InvalidLessonError(f"{where}: only a choice question names its wrong options")
+    if not isinstance(raw, dict):
+        raise InvalidLessonError(f"{where}: expected {{option: text}}")
+    out = {}
+    for option, text in raw.items():
+        if option not in options:
+            raise InvalidLessonError(
+                f"{where}: {shown(option)} is not an option ({', '.join(options)})"
+            )
+        if option == answer:
+            raise InvalidLessonError(f"{where}: {shown(option)} is the right answer")
+        out[option] = _text(text, f"{where}.{option}")
+    return out
 
 
 def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None = None):

@@ -229,6 +229,47 @@ class Lesson(Board):
         return False
 
 
+class StudentAnswers(Lesson):
+    """A student's handed-in work in a lesson, for the teacher: the lesson step by step,
+    and at each question the student's first answer marked on the board beside the
+    right one, with what a wrong answer points to (``Marks.show``). It keeps no work."""
+
+    def __init__(self, source: Any, work: Any, *, locale: str = "en", **kwargs: Any):
+        self._work = work
+        self._marks = {a.question: a for a in work.answers}
+        super().__init__(source, locale=locale, **kwargs)
+        self.title = f"{work.student}: {self.title}"
+
+    def _join_workbook(self, kind: str, name: str | None = None) -> None:
+        """The teacher's view of a student's work is not the teacher's own work."""
+
+    def _show(self, index: int) -> None:
+        super()._show(index)
+        step = self._data.steps[index]
+        mark = self._marks.get(str(index + 1))
+        if step.predict is None or step.move is None or mark is None or mark.right is None:
+            return
+        loc = self.locale
+        parts = [
+            tr(loc, "marking.their_answer", student=self._work.student, given=mark.given_words),
+            tr(loc, "lesson.right" if mark.right else "lesson.wrong"),
+        ]
+        if not mark.right:
+            parts.append(tr(loc, "lesson.answer", answer=mark.answer_words))
+            if mark.misconception:
+                parts.append(mark.misconception)
+        if mark.attempts > 1:
+            parts.append(tr(loc, "marking.tries", n=mark.attempts))
+        self._feedback = {
+            "correct": mark.right,
+            "text": " ".join(parts),
+            "cells": mark.given if isinstance(mark.given, list) else [],
+            "given": mark.given_words,
+        }
+        self.play(step.move)
+        self._sync_lesson()
+
+
 def _moved_cells(move: dict) -> list:
     """The holes a move starts from, marked while its question waits."""
     if move["type"] == "sow":
@@ -238,4 +279,4 @@ def _moved_cells(move: dict) -> list:
     return []
 
 
-__all__ = ["Lesson"]
+__all__ = ["Lesson", "StudentAnswers"]

@@ -1,0 +1,260 @@
+"""The workbook and the Hand in form, as a lesson notebook shows them.
+
+:class:`WorkbookWidget` (``work`` shown in a notebook) says where the work is kept and,
+when earlier work was found, asks: continue where the student stopped, or start over.
+It also puts the notebook back as it shipped, after asking.
+
+:class:`HandInWidget` (``work.hand_in_button()``) asks for the student's name once (the
+browser remembers it for the next lesson), then makes the hand-in file and downloads
+it: Python sends the file's text and the browser saves it, the same in the classroom
+site and in JupyterLab. A copy is also written beside the notebook.
+
+The browser sends only ``{"kind": "continue"}``, ``{"kind": "start_over"}``,
+``{"kind": "restore"}`` and ``{"kind": "hand_in", "student": "..."}``; each message is
+checked, and every text is shown as text.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets as t
+
+from ..text import tr
+from .wire import WireMixin
+
+if TYPE_CHECKING:
+    from ..classroom.work import Workbook
+
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+NAME_MOST = 120
+
+
+def _counts(locale: str, summary: dict[str, int]) -> dict[str, str]:
+    return {k: tr(locale, f"work.{k}", n=summary[k]) for k in ("answers", "exercises", "games")}
+
+
+def _when(stamp: Any) -> str:
+    """A saved time as a person reads it: ``2026-12-02 09:41 UTC``."""
+    if isinstance(stamp, str) and len(stamp) >= 16 and stamp[10] == "T":
+        return f"{stamp[:10]} {stamp[11:16]} UTC"
+    return "?"
+
+
+class _WorkWidget(WireMixin, anywidget.AnyWidget):
+    _esm = STATIC / "work.js"
+    _css = STATIC / "widget.css"
+
+    #: "workbook" or "handin": which of the two the browser draws.
+    view = t.Unicode().tag(sync=True)
+    strings = t.Dict().tag(sync=True)
+    locale = t.Unicode("en").tag(sync=True)
+    #: What was said last: {"kind": "done" | "error" | "said", "text"}, or None.
+    status = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+
+    def _strings(self, section: str, keys: tuple[str, ...]) -> dict[str, str]:
+        return {k: tr(self.locale, f"{section}.{k}") for k in keys}
+
+    def _say(self, kind: str, text: str) -> None:
+        self.status = {"kind": kind, "text": text}
+
+
+class WorkbookWidget(_WorkWidget):
+    """Where the work is kept, and the question when earlier work was found.
+
+    >>> import tempfile
+    >>> from mancala_widgets.classroom import work
+    >>> book = work.Workbook("lesson", tempfile.mkdtemp())
+    >>> book.widget().mode, book.widget().status["text"][:30]
+    ('keeping', 'Your work in this notebook is ')
+    """
+
+    #: "asking" (earlier work found, waiting for the student), "keeping" or "continued".
+    mode = t.Unicode("keeping").tag(sync=True)
+    #: The work file's name.
+    file = t.Unicode("").tag(sync=True)
+
+    def __init__(self, workbook: Workbook) -> None:
+        locale = workbook.locale
+        super().__init__(view="workbook", locale=locale, file=workbook.path.name)
+        self.strings = self._strings(
+            "work",
+            ("continue", "start_over", "restore", "restore_confirm", "restore_yes", "cancel")
+            + ("label",),
+        )
+        self.workbook = workbook
+        self._refresh()
+        self.on_msg(self._on_message)
+        workbook.on_change(self._saved)
+
+    def _saved(self) -> None:
+        """After each save: say so if it failed, and again once it works."""
+        failed = bool(self.status and self.status["kind"] == "error")
+        if bool(self.workbook.problem) != failed and self.mode != "asking":
+            self._refresh()
+
+    def _refresh(self, said: str | None = None) -> None:
+        book, loc = self.workbook, self.locale
+        self.mode = book.mode
+        if said is not None:
+            self._say("done", said)
+        elif book.mode == "asking" and book.unreadable:
+            text = tr(loc, "work.asking_unreadable", file=book.path.name, problem=book.unreadable)
+            self._say("error", text)
+        elif book.mode == "asking":
+            saved = book.saved or {"items": {}}
+            text = tr(
+                loc,
+                "work.asking",
+                saved=_when(saved.get("saved")),
+                **_counts(loc, book.summary(saved["items"])),
+            )
+            self._say("said", f"{text} {tr(loc, 'work.not_kept_yet')}")
+        elif book.problem:  # keeping, but the last save failed
+            self._say("error", tr(loc, "work.cannot_save", problem=book.problem))
+        else:
+            self._say("said", tr(loc, "work.keeping", file=book.path.name))
+
+    def continue_work(self) -> int:
+        saved = len((self.workbook.saved or {"items": {}})["items"])
+        given = self.workbook.continue_work()
+        key = "work.continued" if given >= saved else "work.continued_some"
+        self._refresh(tr(self.locale, key, given=given))
+        return given
+
+    def start_over(self) -> None:
+        kept = self.workbook.start_over()
+        loc = self.locale
+        if kept is None:
+            said = tr(loc, "work.started_fresh")
+        else:
+            said = tr(loc, "work.started_over", kept=kept.name)
+        self._refresh(said)
+
+    def restore_notebook(self) -> None:
+        from ..classroom.lessons import LessonsFolderError
+
+        try:
+            _, kept = self.workbook.restore_notebook()
+        except (LessonsFolderError, OSError) as e:
+            self._say("error", tr(self.locale, "work.cannot_restore", problem=str(e)))
+            return
+        self._say("done", tr(self.locale, "work.restored", kept=kept.name))
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the browser (untrusted): exactly one of the three."""
+        actions = {
+            "continue": self.continue_work,
+            "start_over": self.start_over,
+            "restore": self.restore_notebook,
+        }
+        if not isinstance(content, dict) or set(content) != {"kind"}:
+            self._say("error", tr(self.locale, "work.bad_message"))
+            return
+        action = actions.get(content["kind"]) if isinstance(content["kind"], str) else None
+        if action is None or (content["kind"] == "continue" and self.mode != "asking"):
+            self._say("error", tr(self.locale, "work.bad_message"))
+            return
+        action()
+
+
+class HandInWidget(_WorkWidget):
+    """The Hand in form: a name, a button, and what was handed in.
+
+    >>> import tempfile
+    >>> from mancala_widgets.classroom import work
+    >>> from mancala_widgets import Lesson
+    >>> book = work.workbook("01-start-here", tempfile.mkdtemp())
+    >>> lesson = Lesson("start-here"); lesson.next(); feedback = lesson.answer(2)
+    >>> form = book.hand_in_button()
+    >>> handed = form.hand_in("Amina")
+    >>> handed["student"], len(handed["lessons"][0]["answers"]), form.status["kind"]
+    ('Amina', 1, 'done')
+    >>> work.close()
+    """
+
+    #: The name the student gave last (the browser fills in the one it remembers).
+    student = t.Unicode("").tag(sync=True)
+
+    def __init__(self, workbook: Workbook | None) -> None:
+        locale = workbook.locale if workbook is not None else "en"
+        super().__init__(view="handin", locale=locale)
+        self.strings = self._strings(
+            "handin", ("title", "intro", "name", "name_placeholder", "button")
+        )
+        self.workbook = workbook
+        self.student = (workbook.student or "") if workbook is not None else ""
+        if workbook is None:
+            self._say("error", tr(locale, "handin.not_kept"))
+        self.on_msg(self._on_message)
+
+    def hand_in(self, student: str) -> dict | None:
+        """Hand in the notebook's work for ``student``: the file is written beside the
+        notebook and sent to the browser to download. The hand-in, or None (and the
+        reason shown) if there is nothing to hand in or the name cannot be used."""
+        from ..classroom.handin import file_name, from_items, save
+        from ..classroom.work import WorkError
+
+        loc = self.locale
+        if self.workbook is None:
+            self._say("error", tr(loc, "handin.not_kept"))
+            return None
+        try:
+            name = self.workbook.set_student(student)
+        except WorkError:
+            self._say("error", tr(loc, "handin.need_name"))
+            return None
+        items = self.workbook.to_json()["items"]
+        summary = self.workbook.summary(items)
+        if not any(summary.values()):
+            self._say("error", tr(loc, "handin.nothing_yet"))
+            return None
+        handed = from_items(items, name, self.workbook.name)
+        text = json.dumps(handed, ensure_ascii=False, indent=1) + "\n"
+        file = file_name(name, self.workbook.name)
+        try:
+            save(handed, self.workbook.folder)
+        except OSError:
+            pass  # a read-only folder: the download is what the teacher gets
+        self.student = name
+        self.send({"kind": "download", "file": file, "text": text})
+        self._say("done", tr(loc, "handin.handed_in", file=file, **_counts(loc, summary)))
+        return handed
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the browser (untrusted): ``{"kind": "hand_in", "student"}``."""
+        if (
+            not isinstance(content, dict)
+            or set(content) != {"kind", "student"}
+            or content["kind"] != "hand_in"
+            or not isinstance(content["student"], str)
+        ):
+            self._say("error", tr(self.locale, "handin.bad_message"))
+            return
+        if len(content["student"]) > NAME_MOST:
+            self._say("error", tr(self.locale, "handin.need_name"))
+            return
+        self.hand_in(content["student"])
+
+
+class DownloadButton(_WorkWidget):
+    """A button that saves a file the notebook made (the marks as CSV, a page to print)
+    in the browser's downloads: the browser holds the text, so it works with no server
+    (the classroom site) as in JupyterLab.
+
+    >>> DownloadButton("marks.csv", "student,score\\n", "Download").file
+    'marks.csv'
+    """
+
+    file = t.Unicode().tag(sync=True)
+    text = t.Unicode().tag(sync=True)
+    label = t.Unicode().tag(sync=True)
+
+    def __init__(self, file: str, text: str, label: str, locale: str = "en") -> None:
+        super().__init__(view="download", locale=locale, file=file, text=text, label=label)
+
+
+__all__ = ["DownloadButton", "HandInWidget", "WorkbookWidget"]
