@@ -34,7 +34,9 @@ def test_copies_the_lessons_in_both_languages_with_the_teacher_guides(tmp_path, 
         "teacher/README.md",
         "teacher/ko/README.md",
     } <= set(copied)
-    assert len([p for p in copied if p.endswith(".ipynb")]) == 12
+    lessons = [p for p in copied if p.endswith(".ipynb") and not p.startswith("teacher/")]
+    assert len(lessons) == 12
+    assert {"teacher/mark-the-class.ipynb", "teacher/ko/mark-the-class.ipynb"} <= set(copied)
     for name in copied:
         assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
     assert str(folder / "01-start-here.ipynb") in capsys.readouterr().out

@@ -19,6 +19,7 @@ from .lessons import (
     start_notebook,
 )
 from .marking import Marks, mark
+from .sample import sample_class
 from .work import Workbook, WorkError, workbook
 
 
@@ -45,6 +46,7 @@ __all__ = [
     "mark",
     "notebooks_folder",
     "restore_notebook",
+    "sample_class",
     "start_notebook",
     "upload",
     "workbook",

@@ -4,13 +4,13 @@ A student presses *Hand in* at the end of a lesson notebook (``work.hand_in_butt
 or from Python::
 
     from mancala_widgets import classroom
-    classroom.hand_in(lesson, exercise, board, student="Amina",
-                      path="Amina-02-kisolo-pussa-kanawa.handin.json")
+    classroom.hand_in(lesson, exercise, board, student="Mbuyi",
+                      path="Mbuyi-02-kisolo-pussa-kanawa.handin.json")
 
 The file (format ``mancala-widgets/hand-in``, version 1)::
 
     {"format": "mancala-widgets/hand-in", "version": 1,
-     "student": "Amina", "notebook": "02-kisolo-pussa-kanawa",
+     "student": "Mbuyi", "notebook": "02-kisolo-pussa-kanawa",
      "handed_in": "2026-12-02T10:05:00Z", "package": "0.1.0",
      "lessons": [{"id": "pussa-kanawa", "version": "<digest>", "step": 13,
                   "answers": [{"step": 2, "ask": "landing", "of": null,
@@ -57,7 +57,7 @@ def package_version() -> str:
 
 
 def file_name(student: str, notebook: str) -> str:
-    """The hand-in's file name: ``Amina-02-kisolo-pussa-kanawa.handin.json`` (letters of
+    """The hand-in's file name: ``Mbuyi-02-kisolo-pussa-kanawa.handin.json`` (letters of
     any script are kept; spaces and signs become dashes)."""
     safe = re.sub(r"[^\w-]+", "-", student, flags=re.UNICODE).strip("-_") or "student"
     return f"{safe[:60]}-{notebook}.handin.json"
@@ -112,9 +112,9 @@ def hand_in(
     >>> from mancala_widgets import Lesson
     >>> lesson = Lesson("start-here")
     >>> lesson.next(); feedback = lesson.answer(2)
-    >>> h = hand_in(lesson, student="Amina", notebook="01-start-here")
+    >>> h = hand_in(lesson, student="Mbuyi", notebook="01-start-here")
     >>> h["lessons"][0]["answers"][0]["given"], h["student"]
-    (2, 'Amina')
+    (2, 'Mbuyi')
     """
     items: dict[str, dict] = {}
     name = notebook

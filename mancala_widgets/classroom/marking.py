@@ -9,7 +9,7 @@
     marks.problems                            # the files refused, each with its reason
     marks.chart()                             # per question: right, wrong, not answered
     marks.questions()                         # the most common wrong answers, and why
-    marks.show("Amina")                       # one student's work, step by step
+    marks.show("Mbuyi")                       # one student's work, step by step
     marks.csv("marks.csv")                    # for a gradebook
 
 Nothing a hand-in says about itself is trusted. Each answer is checked against the lesson
@@ -129,6 +129,8 @@ class QuestionMarks:
     part: str
     question: str
     label: str
+    #: The question as the lesson asks it.
+    text: str
     right: int
     wrong: int
     unanswered: int
@@ -303,6 +305,10 @@ class Marks:
                 if (w.part, a.question) not in order:
                     order.append((w.part, a.question))
         for part, question in order:
+            asked = ""
+            if question.isdigit() and part in available_lessons():
+                predict = load_lesson(part).steps[int(question) - 1].predict
+                asked = localized(predict["question"], self.locale) if predict else ""
             marks = [
                 a for w in works if w.part == part for a in w.answers if a.question == question
             ]
@@ -313,6 +319,7 @@ class Marks:
                     part,
                     question,
                     _question_label(question),
+                    asked,
                     sum(1 for a in marks if a.right),
                     sum(1 for a in marks if a.right is False),
                     sum(1 for a in marks if a.right is None),
@@ -430,6 +437,7 @@ class Marks:
                 for q in hard[:5]:
                     answered = q.right + q.wrong
                     line = t("question_line", label=q.label, right=q.right, answered=answered)
+                    line = f"{line}. {q.text}" if q.text else line
                     items = "".join(
                         f"<li>{e(words)} × {n}" + (f": {e(why)}" if why else "") + "</li>"
                         for words, n, why in q.wrong_answers
@@ -500,7 +508,14 @@ def _name_key(name: str) -> str:
 def _sources(sources: Iterable[Any]) -> Iterator[tuple[str, Any]]:
     """(a name, bytes or a dict) for every file the teacher gave."""
     for source in sources:
-        if isinstance(source, dict) and "format" in source:
+        if (
+            isinstance(source, tuple)
+            and len(source) == 2
+            and isinstance(source[0], str)
+            and isinstance(source[1], (bytes, bytearray))
+        ):  # (a file's name, its bytes)
+            yield source[0][:200], bytes(source[1])
+        elif isinstance(source, dict) and "format" in source:
             yield str(source.get("student", "hand-in")), source
         elif isinstance(source, (str, os.PathLike)):
             path = Path(source)
@@ -585,11 +600,11 @@ def mark(*sources: Any, locale: str = "en") -> Marks:
     >>> from mancala_widgets import Lesson
     >>> from mancala_widgets.classroom import hand_in
     >>> lesson = Lesson("start-here"); lesson.next(); feedback = lesson.answer(2)
-    >>> handed = hand_in(lesson, student="Amina", notebook="01-start-here")
+    >>> handed = hand_in(lesson, student="Mbuyi", notebook="01-start-here")
     >>> handed["lessons"][0]["answers"][0]["right"] = True      # edited: 2 is wrong
     >>> marks = mark(handed, b"{\\"format\\": \\"mancala-widgets/hand-in\\", \\"stud")
     >>> [(w.student, w.score, w.out_of) for w in marks.works], len(marks.problems)
-    ([('Amina', 0, 2)], 1)
+    ([('Mbuyi', 0, 2)], 1)
     """
     check_locale(locale)
     works: list[Work] = []

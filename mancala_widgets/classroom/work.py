@@ -21,7 +21,7 @@ shipped, the student's copy kept (:meth:`Workbook.restore_notebook`).
 The file format (version 1)::
 
     {"format": "mancala-widgets/work", "version": 1, "notebook": "02-kisolo-pussa-kanawa",
-     "saved": "2026-12-02T09:41:07Z", "student": "Amina" or null,
+     "saved": "2026-12-02T09:41:07Z", "student": "Mbuyi" or null,
      "items": {"lesson:pussa-kanawa": {...}, "exercise:landing-14-3-17": {...},
                "board:1": {...}}}
 

@@ -170,9 +170,9 @@ class HandInWidget(_WorkWidget):
     >>> book = work.workbook("01-start-here", tempfile.mkdtemp())
     >>> lesson = Lesson("start-here"); lesson.next(); feedback = lesson.answer(2)
     >>> form = book.hand_in_button()
-    >>> handed = form.hand_in("Amina")
+    >>> handed = form.hand_in("Mbuyi")
     >>> handed["student"], len(handed["lessons"][0]["answers"]), form.status["kind"]
-    ('Amina', 1, 'done')
+    ('Mbuyi', 1, 'done')
     >>> work.close()
     """
 
