@@ -14,6 +14,7 @@ export interface WorkTraits {
   student: string;
   text: string;
   label: string;
+  can_continue: boolean;
 }
 
 export type WorkMessage =
@@ -87,6 +88,7 @@ export class WorkbookView {
   private choice: HTMLDivElement;
   private confirm: HTMLDivElement;
   private restore: HTMLButtonElement;
+  private continueButton: HTMLButtonElement;
 
   constructor(private model: WorkModel, host: HTMLElement) {
     const t = (k: string) => model.get("strings")[k] ?? k;
@@ -96,7 +98,9 @@ export class WorkbookView {
     root.setAttribute("aria-label", t("label"));
     this.status = statusLine(root);
     this.choice = el("div", "mw-answer-row mw-work-choice", root);
-    button(this.choice, "mw-primary mw-work-continue", t("continue"), t("continue"), () => model.send({ kind: "continue" }));
+    this.continueButton = button(this.choice, "mw-primary mw-work-continue", t("continue"), t("continue"), () =>
+      model.send({ kind: "continue" }),
+    );
     button(this.choice, "mw-work-start-over", t("start_over"), t("start_over"), () => model.send({ kind: "start_over" }));
     const more = el("div", "mw-answer-row", root);
     this.restore = button(more, "mw-work-restore", t("restore"), t("restore"), () => this.ask(true));
@@ -122,6 +126,7 @@ export class WorkbookView {
   update(): void {
     showStatus(this.status, this.model.get("status"));
     this.choice.hidden = this.model.get("mode") !== "asking";
+    this.continueButton.hidden = !this.model.get("can_continue");
   }
 }
 
@@ -190,10 +195,11 @@ function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () 
     const m = message as Partial<Download> | null;
     if (m && m.kind === "download" && typeof m.file === "string" && typeof m.text === "string") download(m.file, m.text);
   };
-  for (const name of ["status", "mode", "student"]) model.on(`change:${name}`, update);
+  const traits = ["status", "mode", "student", "can_continue"];
+  for (const name of traits) model.on(`change:${name}`, update);
   model.on("msg:custom", custom);
   return () => {
-    for (const name of ["status", "mode", "student"]) model.off(`change:${name}`, update);
+    for (const name of traits) model.off(`change:${name}`, update);
     model.off("msg:custom", custom);
     view.el.remove();
   };

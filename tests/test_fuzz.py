@@ -773,3 +773,67 @@ def test_a_handout_with_bad_arguments_is_refused_with_a_value_error(kind, kwargs
     assert dumped(kwargs) == before, "handout changed its arguments"
     if ok:
         assert page.startswith("<!DOCTYPE html>")
+
+
+# -- hand-ins, as a teacher's marking reads them --------------------------------------------
+
+
+def _hand_ins() -> list[dict]:
+    from mancala_widgets.classroom import hand_in, sample_class
+
+    class_files = [json.loads(data) for _, data in sample_class()[:3]]
+    exercises = exercise_set()
+    exercises[0].widget().answer("6")
+    exercises[4].widget().answer('{"board": [[0]], "move": [0, 0]}')
+    board = KisoloBoard()
+    for _ in range(2):
+        board.play(board.legal_moves[0])
+    lesson = Lesson("nki")
+    lesson.next()
+    lesson.next()
+    lesson.answer(13)
+    with_all = hand_in(lesson, exercises[0], exercises[4], board, student="Kinoti")
+    return [*class_files, with_all]
+
+
+HAND_INS = _hand_ins()
+
+
+def check_marks(marks, given: int) -> None:
+    assert len(marks.problems) + len({w.file for w in marks.works}) >= min(given, 1)
+    for name, why in marks.problems:
+        assert isinstance(name, str) and why.strip()
+    for w in marks.works:
+        assert w.score is None or 0 <= w.score <= w.out_of
+        if w.score is not None:
+            assert w.score == sum(1 for a in w.answers if a.right)
+    marks.table()
+    marks.csv()
+    marks.chart()
+    marks.questions()
+    assert marks.report().startswith("<!doctype html>")
+
+
+@settings(max_examples=150, **FUZZ)
+@given(st.one_of(json_values, near_miss(HAND_INS)))
+def test_marking_anything_raises_nothing_outside_its_problems(x):
+    from mancala_widgets.classroom import mark
+
+    before = dumped(x)
+    as_file = ("x.handin.json", json.dumps(x).encode())
+    marks = mark(as_file, x) if isinstance(x, dict) else mark(as_file)
+    assert dumped(x) == before, "mark changed what it was given"
+    check_marks(marks, 2 if isinstance(x, dict) else 1)
+
+
+@settings(max_examples=60, **FUZZ)
+@given(st.lists(near_miss(HAND_INS), min_size=2, max_size=4))
+def test_a_stack_of_near_miss_hand_ins_is_marked_file_by_file(stack):
+    from mancala_widgets.classroom import mark
+
+    files = [(f"{i}.handin.json", json.dumps(h).encode()) for i, h in enumerate(stack)]
+    marks = mark(
+        *files, *[(f"ok-{i}.json", json.dumps(h).encode()) for i, h in enumerate(HAND_INS)]
+    )
+    check_marks(marks, len(files))
+    assert {"Mbuyi", "Kinoti"} <= {w.student for w in marks.works}, "the good files are marked"

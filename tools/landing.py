@@ -187,6 +187,7 @@ def landing_page(
     guide_links = "\n".join(
         f'<li><a href="{esc(up + path)}">{esc(title)}</a></li>' for path, title in guides
     )
+    marking = "teacher/" + ("" if locale == "en" else f"{locale}/") + "mark-the-class.ipynb"
     names = w["handout_names"]
     handout_links = []
     for path in handouts.get("a4", []):
@@ -217,6 +218,9 @@ def landing_page(
 <ul class="plain guides">
 {guide_links}
 </ul>
+<h3>{esc(w["marking"])}</h3>
+<p>{esc(w["marking_line"])}</p>
+<p class="marking"><a href="{esc(notebook_url(marking, depth))}">{esc(w["marking_open"])}</a></p>
 <h3>{esc(w["handouts"])}</h3>
 <p>{esc(w["handouts_line"])}</p>
 <ul class="plain handouts">

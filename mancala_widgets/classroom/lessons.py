@@ -144,10 +144,11 @@ def _free_name(target: Path, stamp: str) -> Path:
     return backup
 
 
-def restore_notebook(notebook: str, folder: Path, locale: str = "en") -> tuple[Path, Path]:
+def restore_notebook(notebook: str, folder: Path, locale: str = "en") -> tuple[Path, Path | None]:
     """Put the lesson notebook ``notebook`` (in ``folder``, of the language ``locale``)
     back as it shipped, keeping the student's copy beside it as
-    ``NAME.mine-<date>-<time>.ipynb``; returns (the notebook, the copy kept). In the
+    ``NAME.mine-<date>-<time>.ipynb``; returns (the notebook, the copy kept, or None
+    when there was no notebook there to keep). In the
     classroom site the notebook gets the site's first cell again."""
     import json
     import sys
@@ -168,7 +169,9 @@ def restore_notebook(notebook: str, folder: Path, locale: str = "en") -> tuple[P
     n = 2
     while kept.exists():
         kept, n = folder / f"{target.stem}.mine-{stamp}-{n}.ipynb", n + 1
-    if target.exists():
-        write_atomic(kept, target.read_bytes())
+    if not target.exists():
+        write_atomic(target, data)
+        return target, None
+    write_atomic(kept, target.read_bytes())
     write_atomic(target, data)
     return target, kept

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..lessons import FORMAT as LESSON_FORMAT
 from ..lessons import (
     LessonScript,
     available_lessons,
@@ -49,9 +50,11 @@ from ..lessons import (
 )
 from ..rules.common import check_text
 from ..rules.files import read_json
+from ..rules.record_file import FORMAT as RECORD_FORMAT
 from ..text import Refusal, check_locale, tr
 from .handin import FORMAT, MAX_BYTES, VERSION
 from .misconceptions import misconception
+from .work import FORMAT as WORK_FORMAT
 from .work import NAME_MAX
 
 #: The most files one call reads (a class is thirty; a school's year is a few hundred).
@@ -69,9 +72,9 @@ _SIGNATURES = {
     b"RIFF": "RIFF",
 }
 _OTHER_FORMATS = {
-    "mancala-widgets/work": "other_work",
-    "mancala-widgets/record": "other_record",
-    "mancala-widgets/lesson": "other_lesson",
+    WORK_FORMAT: "other_work",
+    RECORD_FORMAT: "other_record",
+    LESSON_FORMAT: "other_lesson",
 }
 
 
@@ -584,7 +587,8 @@ def _read(name: str, source: Any, locale: str) -> dict:
     if made_by != FORMAT:
         raise MarkingError(t("other_tool"))
     if data.get("version") != VERSION:
-        raise MarkingError(t("version", version=str(data.get("version"))[:20]))
+        version = data.get("version")
+        raise MarkingError(t("version", version=version if type(version) is int else "?"))
     return data
 
 

@@ -61,9 +61,7 @@ def _hand_in(student: str, wrong: list[int], minute: int) -> dict:
         "notebook": NOTEBOOK,
         "handed_in": f"2026-12-04T09:{minute + 20:02d}:00Z",
         "package": package_version(),
-        "lessons": [
-            {"id": script.id, "version": script.version, "step": 13, "answers": answers}
-        ],
+        "lessons": [{"id": script.id, "version": script.version, "step": 13, "answers": answers}],
         "exercises": [],
         "games": [],
     }

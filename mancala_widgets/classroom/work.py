@@ -130,7 +130,10 @@ class Workbook:
     # -- the student's choice ---------------------------------------------------------------
 
     def continue_work(self) -> int:
-        """Give every widget its saved work back; how many were given."""
+        """Give every widget its saved work back; how many were given. With no saved
+        work to continue (none, or a file that cannot be read) it changes nothing."""
+        if self.saved is None:
+            return 0
         given = 0
         if self.saved:
             for key, widget in self._widgets.items():
@@ -227,9 +230,9 @@ class Workbook:
 
         return HandInWidget(self)
 
-    def restore_notebook(self, notebook: str | None = None) -> tuple[Path, Path]:
+    def restore_notebook(self, notebook: str | None = None) -> tuple[Path, Path | None]:
         """Put this lesson notebook back as it shipped; the student's copy is kept as
-        ``NAME.mine-<time>.ipynb``. Returns (the notebook, the copy kept)."""
+        ``NAME.mine-<time>.ipynb``. Returns (the notebook, the copy kept or None)."""
         from .lessons import restore_notebook
 
         return restore_notebook(notebook or f"{self.name}.ipynb", self.folder, self.locale)

@@ -76,6 +76,8 @@ class WorkbookWidget(_WorkWidget):
     mode = t.Unicode("keeping").tag(sync=True)
     #: The work file's name.
     file = t.Unicode("").tag(sync=True)
+    #: Whether there is saved work to continue (not when its file cannot be read).
+    can_continue = t.Bool(False).tag(sync=True)
 
     def __init__(self, workbook: Workbook) -> None:
         locale = workbook.locale
@@ -99,6 +101,7 @@ class WorkbookWidget(_WorkWidget):
     def _refresh(self, said: str | None = None) -> None:
         book, loc = self.workbook, self.locale
         self.mode = book.mode
+        self.can_continue = book.mode == "asking" and book.saved is not None
         if said is not None:
             self._say("done", said)
         elif book.mode == "asking" and book.unreadable:
@@ -142,7 +145,10 @@ class WorkbookWidget(_WorkWidget):
         except (LessonsFolderError, OSError) as e:
             self._say("error", tr(self.locale, "work.cannot_restore", problem=str(e)))
             return
-        self._say("done", tr(self.locale, "work.restored", kept=kept.name))
+        if kept is None:
+            self._say("done", tr(self.locale, "work.restored_fresh"))
+        else:
+            self._say("done", tr(self.locale, "work.restored", kept=kept.name))
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A message from the browser (untrusted): exactly one of the three."""
@@ -155,7 +161,8 @@ class WorkbookWidget(_WorkWidget):
             self._say("error", tr(self.locale, "work.bad_message"))
             return
         action = actions.get(content["kind"]) if isinstance(content["kind"], str) else None
-        if action is None or (content["kind"] == "continue" and self.mode != "asking"):
+        nothing_saved = self.mode != "asking" or self.workbook.saved is None
+        if action is None or (content["kind"] == "continue" and nothing_saved):
             self._say("error", tr(self.locale, "work.bad_message"))
             return
         action()
