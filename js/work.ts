@@ -92,7 +92,7 @@ export class WorkbookView {
 
   constructor(private model: WorkModel, host: HTMLElement) {
     const t = (k: string) => model.get("strings")[k] ?? k;
-    const root = (this.el = el("div", "mw-root mw-work mw-workbook", host));
+    const root = (this.el = el("div", "mw-work mw-workbook", host));
     root.lang = model.get("locale") || "en";
     root.setAttribute("role", "region");
     root.setAttribute("aria-label", t("label"));
@@ -137,9 +137,9 @@ export class HandInView {
 
   constructor(private model: WorkModel, host: HTMLElement) {
     const t = (k: string) => model.get("strings")[k] ?? k;
-    const root = (this.el = el("div", "mw-root mw-work mw-handin", host));
+    const root = (this.el = el("div", "mw-work mw-handin", host));
     root.lang = model.get("locale") || "en";
-    const box = el("div", "mw-lesson", root);
+    const box = el("div", "mw-lesson mw-handin-box", root);
     el("h3", "mw-handin-title", box, t("title"));
     el("p", "mw-lesson-text", box, t("intro"));
     const row = el("div", "mw-answer-row", box);
@@ -177,7 +177,7 @@ export class DownloadView {
   readonly el: HTMLDivElement;
 
   constructor(model: WorkModel, host: HTMLElement) {
-    const root = (this.el = el("div", "mw-root mw-work mw-download", host));
+    const root = (this.el = el("div", "mw-work mw-download", host));
     root.lang = model.get("locale") || "en";
     const label = model.get("label");
     button(root, "mw-download-button", label, label, () => download(model.get("file"), model.get("text")));

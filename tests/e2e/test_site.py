@@ -450,6 +450,146 @@ def test_notebook_5_simulates_draws_its_charts_and_checks_the_exercises(
     expect(build.locator("img.mw-exercise-picture")).to_be_visible()
 
 
+# -- the class's work: kept, handed in, marked -------------------------------------------------
+
+
+def answer_steps(page: Page, lesson_id: str, first: int, questions: int | None, wrong=()) -> int:
+    """From step ``first`` (from 0, the step shown), answer questions on the board until
+    ``questions`` are answered (None: to the end), the ones counted in ``wrong`` (from 0)
+    wrongly; the step (from 0) it stops on."""
+    script = load_lesson(lesson_id)
+    root = lesson_root(page, lesson_id)
+    lesson = root.locator(".mw-lesson")
+    asked = 0
+    for i in range(first, len(script.steps)):
+        step = script.steps[i]
+        expect(lesson.locator(".mw-lesson-step")).to_have_text(
+            f"Step {i + 1} of {len(script.steps)}"
+        )
+        if step.predict is not None and questions is not None and asked == questions:
+            return i
+        if step.predict is not None:
+            answer_on_the_board(
+                root, step.predict, step.predict["answer"], "en", asked in wrong, step.start
+            )
+            expect(lesson.locator(".mw-feedback")).to_be_visible(timeout=30_000)
+            asked += 1
+            expect(root.locator(".mw-status")).not_to_have_attribute(
+                "data-status", "moving", timeout=60_000
+            )
+        if i + 1 < len(script.steps):
+            lesson.locator(".mw-lesson-next").click()
+    return len(script.steps) - 1
+
+
+def test_a_students_work_is_kept_through_a_reload_and_handed_in(site, offline_browser, request):
+    """Part of a lesson, the page closed and opened again, Continue, the rest, Hand in:
+    the file downloaded holds every answer as given, the first ones too."""
+    name = "02-kisolo-pussa-kanawa.ipynb"
+    student = open_lesson(offline_browser, site, name, request)
+    page = student.page
+    run_all(page)
+    status = page.locator(".mw-workbook .mw-work-status")
+    expect(status).to_contain_text("kept as you go", timeout=30_000)
+    stopped = answer_steps(page, "pussa-kanawa", 0, 3, wrong={0})
+    expect(page.locator(".mw-workbook .mw-work-continue")).to_be_hidden()
+    # The tab is closed without saving the notebook; the next day it is opened again.
+    page.close()
+    page = student.page = student.context.new_page()
+    page.on("pageerror", lambda e: student.errors.append(e) if ours(e) else None)
+    page.goto(f"{site}/notebooks/index.html?path={name}")
+    wait_for_lesson(page, name)
+    run_all(page)
+    status = page.locator(".mw-workbook .mw-work-status")
+    expect(status).to_contain_text("You have worked in this notebook before", timeout=30_000)
+    expect(status).to_contain_text("3 answers")
+    root = lesson_root(page, "pussa-kanawa")
+    expect(root.locator(".mw-lesson-step")).to_have_text("Step 1 of 13")
+    page.locator(".mw-workbook .mw-work-continue").click()
+    expect(status).to_contain_text("Continuing", timeout=30_000)
+    expect(root.locator(".mw-lesson-step")).to_have_text(f"Step {stopped + 1} of 13")
+    answer_steps(page, "pussa-kanawa", stopped, None, wrong={2})
+    form = page.locator(".mw-handin")
+    form.scroll_into_view_if_needed()
+    form.locator(".mw-handin-name").fill("Ngalula <b>Tshibola</b>")
+    with page.expect_download(timeout=60_000) as download:
+        form.locator(".mw-handin-button").click()
+    file = download.value
+    assert file.suggested_filename == "Ngalula-b-Tshibola-b-02-kisolo-pussa-kanawa.handin.json"
+    handed = json.loads(Path(file.path()).read_text(encoding="utf-8"))
+    assert handed["student"] == "Ngalula <b>Tshibola</b>"
+    (part,) = handed["lessons"]
+    script = load_lesson("pussa-kanawa")
+    asked = [i for i, s in enumerate(script.steps, 1) if s.predict]
+    assert [a["step"] for a in part["answers"]] == asked
+    assert [a["right"] for a in part["answers"]] == [i not in (0, 5) for i in range(10)]
+    assert part["version"] == script.version
+    expect(form.locator(".mw-work-status")).to_contain_text("Handed in", timeout=30_000)
+    assert page.evaluate("localStorage.getItem('mancala-widgets:student')") == handed["student"]
+
+
+def test_a_teacher_marks_three_hand_ins_in_the_site(site, offline_browser, request, tmp_path):
+    """The marking notebook, in the site: a good hand-in, one whose "right" marks were
+    edited (by a student whose name holds markup) and one cut short."""
+    from mancala_widgets.classroom.sample import _hand_in
+
+    good = _hand_in("Kabongo", [1], 0)
+    forged = _hand_in("<b>Mwamba</b>", [1, 3, 6], 2)
+    for answer in forged["lessons"][0]["answers"]:
+        answer["right"] = True
+    cut = json.dumps(_hand_in("Ilunga", [], 4))
+    files = {
+        "Kabongo.handin.json": json.dumps(good),
+        "Mwamba.handin.json": json.dumps(forged),
+        "Ilunga.handin.json": cut[: len(cut) // 2],
+    }
+    for file, text in files.items():
+        (tmp_path / file).write_text(text)
+    name = "teacher/mark-the-class.ipynb"
+    student = open_lesson(offline_browser, site, name, request)
+    page = student.page
+    run_all(page)
+    cells = page.locator(CELLS)
+    mark_cell = 7
+    expect(cells.nth(mark_cell)).to_contain_text("7 hand-in files marked, from 7 students")
+    page.locator(".widget-upload input[type=file]").set_input_files(
+        [str(tmp_path / f) for f in files]
+    )
+    expect(page.locator(".widget-upload")).to_contain_text("3")
+    overview = rerun(page, mark_cell)
+    assert "2 hand-in files marked, from 2 students" in overview
+    assert "1 file could not be marked" in overview
+    assert "Ilunga.handin.json: the file stops before its end" in overview
+    assert "<b>Mwamba</b>" in overview, "the name is shown as text"
+    assert cells.nth(mark_cell).locator(".jp-OutputArea-output b").count() == 0
+    assert "edited?" in overview
+    table = rerun(page, mark_cell + 4)
+    rows = [line.split("\t") for line in table.splitlines()]
+    by_student = {row[0]: row for row in rows[1:]}
+    assert by_student["Kabongo"][2:4] == ["9", "10"]
+    assert by_student["<b>Mwamba</b>"][2:4] == ["7", "10"]
+    assert set(by_student) == {"Kabongo", "<b>Mwamba</b>"}
+    rerun(page, mark_cell + 2)
+    expect(cells.nth(mark_cell + 2).locator(".vega-embed")).to_be_visible(timeout=30_000)
+    rerun(page, mark_cell + 6)
+    view = cells.nth(mark_cell + 6).locator(".mw-root")
+    expect(view.locator(".mw-title")).to_contain_text("Kabongo: ", timeout=30_000)
+    view.locator(".mw-lesson-next").click()
+    view.locator(".mw-lesson-next").click()
+    feedback = view.locator(".mw-feedback")
+    expect(feedback).to_contain_text("Kabongo's first answer", timeout=30_000)
+    expect(feedback).to_have_class("mw-feedback mw-wrong")
+    rerun(page, mark_cell + 8)
+    with page.expect_download(timeout=60_000) as download:
+        page.locator(".mw-download-button").first.click()
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    assert csv_text.startswith("student,lesson,score,out_of,time,step 2")
+    assert "Kabongo,pussa-kanawa,9,10" in csv_text
+    ARTIFACTS.mkdir(exist_ok=True)
+    cells.nth(mark_cell).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "site-marking.png"))
+
+
 # -- a student's path, looked at ---------------------------------------------------------------
 
 SIZES = [(1366, 768), (1024, 768), (820, 1180)]
@@ -476,7 +616,7 @@ def test_a_students_path_in_three_sizes_light_and_dark(site, offline_browser, re
         "data-jp-theme-light", "false" if dark else "true", timeout=30_000
     )
     run_all(page)
-    board = page.locator(".mw-root").first
+    board = page.locator(".mw-root").filter(has=page.locator(".mw-board")).first
     expect(board.locator(".mw-board")).to_be_visible(timeout=60_000)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
