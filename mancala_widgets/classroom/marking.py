@@ -362,7 +362,9 @@ class Marks:
             "title": t("chart_title"),
             "data": {"values": values},
             "mark": "bar",
-            "width": "container",
+            # A bar's width per question, not the cell's: "container" widths grow without
+            # end in a notebook's output area.
+            "width": {"step": 44},
             "encoding": {
                 "x": {"field": "question", "type": "nominal", "sort": None, "title": t("question")},
                 "y": {"field": "students", "type": "quantitative", "title": t("students")},
