@@ -34,6 +34,7 @@ from typing import Any
 
 import ipywidgets
 
+from .classroom.work import not_kept
 from .rules import load_position
 from .rules.common import shown
 from .rules.events import Event
@@ -182,22 +183,22 @@ def compare(
         raise ValueError(f"titles: expected {len(readings)} titles, one for each reading")
     named = titles or reading_titles(game, readings, locale)
     boards = []
-    for reading, title in zip(readings, named, strict=True):
-        if position is None:
-            board = Board(
-                game, title=title, locale=locale, numbers=numbers, **reading, **board_options
-            )
-        else:
-            # Through the engine: the position then names only the options not the default.
-            start = load_position({**position, **reading}).to_dict()
-            board = Board(
-                game, position=start, title=title, locale=locale, numbers=numbers, **board_options
-            )
-        boards.append(board)
+    with not_kept():  # boards that show a rule, not a student's game
+        for reading, title in zip(readings, named, strict=True):
+            boards.append(_board(game, position, reading, title, locale, numbers, board_options))
     pair = Comparison(boards, readings)
     if move is not None:
         pair.play(move)
     return pair
+
+
+def _board(game, position, reading, title, locale, numbers, board_options):
+    """One board of a comparison: the start (or ``position``) under ``reading``."""
+    if position is None:
+        return Board(game, title=title, locale=locale, numbers=numbers, **reading, **board_options)
+    # Through the engine: the position then names only the options not the default.
+    start = load_position({**position, **reading}).to_dict()
+    return Board(game, position=start, title=title, locale=locale, numbers=numbers, **board_options)
 
 
 def reading_titles(

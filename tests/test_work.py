@@ -304,3 +304,17 @@ def test_every_lesson_notebook_keeps_its_work_and_ends_with_hand_in():
         code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
         assert f'classroom.workbook("{path.stem}", locale=LOCALE)' in code[2], path
         assert code[-1] == "work.hand_in_button()", path
+
+
+def test_the_boards_of_a_comparison_show_a_rule_and_are_not_the_students_games(tmp_path):
+    from mancala_widgets import compare
+    from mancala_widgets.rules import new_state
+
+    book = work.workbook("02-kisolo-pussa-kanawa", tmp_path)
+    pair = compare(new_state("kisolo").to_dict(), readings=({}, {"relay": "landing"}))
+    pair.play({"type": "sow", "row": 3, "column": 0})
+    board = KisoloBoard()
+    board.play(board.legal_moves[0])
+    assert book.summary()["games"] == 1
+    assert list(book.to_json()["items"]) == ["board:1"]
+

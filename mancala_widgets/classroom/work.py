@@ -35,7 +35,8 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -272,9 +273,26 @@ def workbook(name: str, folder: str | os.PathLike | None = None, locale: str = "
     return _current
 
 
+#: How many ``not_kept`` blocks are open (widgets made inside one join no workbook).
+_paused = 0
+
+
 def current() -> Workbook | None:
-    """The workbook widgets join, if a notebook opened one."""
-    return _current
+    """The workbook widgets join, if a notebook opened one (and no ``not_kept`` block
+    is open)."""
+    return None if _paused else _current
+
+
+@contextmanager
+def not_kept() -> Iterator[None]:
+    """Widgets made inside this block join no workbook: the boards of a comparison,
+    which show a rule, and a teacher's view of a student's work."""
+    global _paused
+    _paused += 1
+    try:
+        yield
+    finally:
+        _paused -= 1
 
 
 def close() -> None:
@@ -292,5 +310,6 @@ __all__ = [
     "close",
     "current",
     "load_work",
+    "not_kept",
     "workbook",
 ]

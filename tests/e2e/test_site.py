@@ -554,9 +554,9 @@ def test_a_teacher_marks_three_hand_ins_in_the_site(site, offline_browser, reque
     cells = page.locator(CELLS)
     mark_cell = 7
     expect(cells.nth(mark_cell)).to_contain_text("7 hand-in files marked, from 7 students")
-    page.locator(".widget-upload input[type=file]").set_input_files(
-        [str(tmp_path / f) for f in files]
-    )
+    with page.expect_file_chooser() as chooser:
+        page.locator(".widget-upload").click()
+    chooser.value.set_files([str(tmp_path / f) for f in files])
     expect(page.locator(".widget-upload")).to_contain_text("3")
     overview = rerun(page, mark_cell)
     assert "2 hand-in files marked, from 2 students" in overview
@@ -588,8 +588,9 @@ def test_a_teacher_marks_three_hand_ins_in_the_site(site, offline_browser, reque
     assert csv_text.startswith("student,lesson,score,out_of,time,step 2")
     assert "Kabongo,pussa-kanawa,9,10" in csv_text
     ARTIFACTS.mkdir(exist_ok=True)
-    cells.nth(mark_cell).scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "site-marking.png"))
+    for i, shot in ((mark_cell, "overview"), (mark_cell + 2, "chart"), (at, "one-student")):
+        output = cells.nth(i).locator(".jp-OutputArea")
+        output.screenshot(path=str(ARTIFACTS / f"site-marking-{shot}.png"))
 
 
 # -- a student's path, looked at ---------------------------------------------------------------
