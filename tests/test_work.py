@@ -312,7 +312,7 @@ def test_the_boards_of_a_comparison_show_a_rule_and_are_not_the_students_games(t
 
     book = work.workbook("02-kisolo-pussa-kanawa", tmp_path)
     pair = compare(new_state("kisolo").to_dict(), readings=({}, {"relay": "landing"}))
-    pair.play({"type": "sow", "row": 3, "column": 0})
+    pair.play({"type": "capture", "column": 0})
     board = KisoloBoard()
     board.play(board.legal_moves[0])
     assert book.summary()["games"] == 1
