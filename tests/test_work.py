@@ -317,4 +317,3 @@ def test_the_boards_of_a_comparison_show_a_rule_and_are_not_the_students_games(t
     board.play(board.legal_moves[0])
     assert book.summary()["games"] == 1
     assert list(book.to_json()["items"]) == ["board:1"]
-

@@ -198,3 +198,35 @@ def test_notebook_5_draws_its_two_charts(notebook):
     table = page.locator(".jp-RenderedMarkdown table").filter(has_text="mean_length")
     expect(table.locator("tbody tr")).to_have_count(8)
     assert not page.errors
+
+
+def test_the_work_is_kept_beside_the_notebook_and_handed_in_from_jupyterlab(notebook, lab):
+    """In JupyterLab the work file and the hand-in are files in the notebook's folder,
+    and Hand in downloads the same file the site's does."""
+    import json
+
+    folder = lab[2]
+    for old in folder.glob("01-start-here.work*.json"):
+        old.unlink()
+    page, root = open_lesson_notebook(notebook, "01-start-here.ipynb")
+    expect(page.locator(".mw-workbook .mw-work-status")).to_contain_text("kept as you go")
+    lesson = root.locator(".mw-lesson")
+    lesson.locator(".mw-lesson-next").click()
+    root.locator(".mw-number-answer").fill("5")
+    root.locator(".mw-number-answer").press("Enter")
+    expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-wrong")
+    form = page.locator(".mw-handin")
+    form.scroll_into_view_if_needed()
+    form.locator(".mw-handin-name").fill("Kalala")
+    with page.expect_download(timeout=60_000) as download:
+        form.locator(".mw-handin-button").click()
+    assert download.value.suggested_filename == "Kalala-01-start-here.handin.json"
+    text = open(download.value.path(), encoding="utf-8").read()
+    handed = json.loads(text)
+    (answer,) = handed["lessons"][0]["answers"]
+    assert (answer["step"], answer["given"], answer["right"]) == (2, 5, False)
+    assert (folder / "Kalala-01-start-here.handin.json").read_text(encoding="utf-8") == text
+    kept = json.loads((folder / "01-start-here.work.json").read_text(encoding="utf-8"))
+    assert kept["student"] == "Kalala"
+    assert kept["items"]["lesson:start-here"]["answers"][0]["given"] == 5
+    assert not page.errors
