@@ -242,9 +242,10 @@ def test_the_questions_the_class_found_hard_name_the_misconception_of_each_wrong
 def test_the_chart_counts_right_wrong_and_unanswered_per_question():
     spec = mark(sample_class()).chart()._repr_mimebundle_()["application/vnd.vegalite.v5+json"]
     values = {(v["question"], v["outcome"]): v["students"] for v in spec["data"]["values"]}
-    assert values[("step 3", "right")] == 2 and values[("step 3", "wrong")] == 5
+    assert values[("3", "right")] == 2 and values[("3", "wrong")] == 5
     tips = {v["question"]: v["why"] for v in spec["data"]["values"]}
-    assert tips["step 3"].startswith("Lifted the landing hole")
+    assert tips["3"].startswith("Lifted the landing hole")
+    assert spec["encoding"]["x"]["sort"] == ["2", "3", "4", "6", "7", "8", "9", "10", "12", "13"]
 
 
 def test_markup_in_a_name_or_an_answer_is_shown_as_text_everywhere():

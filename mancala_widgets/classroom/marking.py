@@ -337,11 +337,16 @@ class Marks:
         wrong answer and what it points to."""
         t = self._t
         values = []
+        steps = [q.question for q in self.questions(lesson, most=1)]
         for q in self.questions(lesson, most=1):
             common = q.wrong_answers[0] if q.wrong_answers else None
             tip = f"{common[0]} ({common[1]})" if common else ""
             why = (common[2] or "") if common else ""
-            name = q.label if lesson is not None or len(self.parts) == 1 else f"{q.part} {q.label}"
+            name = (
+                q.question
+                if lesson is not None or len(self.parts) == 1
+                else f"{q.part} {q.question}"
+            )
             for outcome, n, order in (
                 (t("right"), q.right, 0),
                 (t("wrong"), q.wrong, 1),
@@ -366,8 +371,21 @@ class Marks:
             # end in a notebook's output area.
             "width": {"step": 44},
             "encoding": {
-                "x": {"field": "question", "type": "nominal", "sort": None, "title": t("question")},
-                "y": {"field": "students", "type": "quantitative", "title": t("students")},
+                # The lesson's order, named (a null sort would not survive the trip from the
+                # browser's Python to the page, widgets/wire.py).
+                "x": {
+                    "field": "question",
+                    "type": "nominal",
+                    "sort": list(dict.fromkeys(v["question"] for v in values)),
+                    "title": t("step") if all(q.isdigit() for q in steps) else t("question"),
+                    "axis": {"labelAngle": 0},
+                },
+                "y": {
+                    "field": "students",
+                    "type": "quantitative",
+                    "title": t("students"),
+                    "axis": {"tickMinStep": 1, "format": "d"},
+                },
                 "color": {
                     "field": "outcome",
                     "type": "nominal",
