@@ -11,6 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1] / "notebooks"
 ENGLISH = sorted(ROOT.glob("*.ipynb"))
 KOREAN = sorted((ROOT / "ko").glob("*.ipynb"))
+#: The teacher's notebooks (marking the class's hand-ins), in both languages.
+TEACHER = sorted((ROOT / "teacher").glob("*.ipynb"))
+TEACHER_KO = sorted((ROOT / "teacher" / "ko").glob("*.ipynb"))
 HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
@@ -39,9 +42,29 @@ def test_the_korean_notebook_is_the_english_one_translated(name):
     assert f"ko/{name}" in en.cells[0].source, "the English notebook links to the Korean one"
 
 
+def test_the_teachers_notebooks_are_there_in_both_languages_with_the_same_code():
+    assert [p.name for p in TEACHER] == ["mark-the-class.ipynb"]
+    assert [p.name for p in TEACHER_KO] == [p.name for p in TEACHER]
+    for en_path, ko_path in zip(TEACHER, TEACHER_KO, strict=True):
+        en, ko = (nbformat.read(p, as_version=4) for p in (en_path, ko_path))
+        assert code(ko) == code(en)
+        assert [c.cell_type for c in ko.cells] == [c.cell_type for c in en.cells]
+        for cell in ko.cells:
+            if cell.cell_type == "markdown":
+                assert HANGUL.search(cell.source), f"untranslated cell: {cell.source[:60]!r}"
+
+
+ALL = ENGLISH + KOREAN + TEACHER + TEACHER_KO
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "path", ENGLISH + KOREAN, ids=[p.stem for p in ENGLISH] + [f"ko-{p.stem}" for p in KOREAN]
+    "path",
+    ALL,
+    ids=[p.stem for p in ENGLISH]
+    + [f"ko-{p.stem}" for p in KOREAN]
+    + [f"teacher-{p.stem}" for p in TEACHER]
+    + [f"teacher-ko-{p.stem}" for p in TEACHER_KO],
 )
 def test_notebook_runs(path, tmp_path):
     nb = nbformat.read(path, as_version=4)

@@ -317,3 +317,15 @@ def test_the_boards_of_a_comparison_show_a_rule_and_are_not_the_students_games(t
     board.play(board.legal_moves[0])
     assert book.summary()["games"] == 1
     assert list(book.to_json()["items"]) == ["board:1"]
+
+
+def test_a_lesson_cell_run_again_goes_on_where_the_student_was(tmp_path):
+    book = work.workbook("02-kisolo-pussa-kanawa", tmp_path)
+    lesson = Lesson("pussa-kanawa")
+    given = first_questions(lesson, 2)
+    again = Lesson("pussa-kanawa")  # the cell run again
+    assert again.step == lesson.step and [a["given"] for a in again.answers] == given
+    first_questions(again, 1)
+    items = json.loads(book.path.read_text())["items"]
+    assert list(items) == ["lesson:pussa-kanawa"]
+    assert len(items["lesson:pussa-kanawa"]["answers"]) == 3

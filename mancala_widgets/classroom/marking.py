@@ -656,7 +656,7 @@ def _latest(works: list[Work], locale: str) -> list[Work]:
         by.setdefault((_name_key(w.student), w.part, w.notebook), []).append(w)
     out = []
     for group in by.values():
-        group.sort(key=lambda w: w.handed_in)
+        group.sort(key=lambda w: (w.handed_in, sum(a.attempts for a in w.answers)))
         latest = group[-1]
         if len(group) > 1:
             latest.flags.append(tr(locale, "marking.handed_in_times", n=len(group)))

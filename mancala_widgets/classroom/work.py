@@ -103,22 +103,23 @@ class Workbook:
     # -- widgets joining ------------------------------------------------------------------
 
     def key_for(self, kind: str, name: str | None = None) -> str:
-        """A key for a widget of ``kind``: its name, or the next number of its kind."""
+        """A key for a widget of ``kind``: its name (a lesson's or an exercise's id), or
+        the next number of its kind (a board)."""
         if name is None:
             self._counters[kind] = self._counters.get(kind, 0) + 1
             return f"{kind}:{self._counters[kind]}"
-        key = f"{kind}:{name}"
-        if key in self._widgets:
-            self._counters[key] = self._counters.get(key, 1) + 1
-            key = f"{key}#{self._counters[key]}"
-        return key
+        return f"{kind}:{name}"
 
     def join(self, widget: Keeps) -> None:
         """A widget made in this notebook: kept from now on, and given back its saved
-        work if the student chose to continue."""
+        work if the student chose to continue. A lesson or exercise made again (its
+        cell run again) takes over from the one before, where the student was."""
         key = widget.work_key()
+        before = self._widgets.get(key)
         self._widgets[key] = widget
-        if self.mode == "continued" and self.saved and key in self.saved["items"]:
+        if before is not None and before is not widget:
+            widget.restore_work(before.work_state())
+        elif self.mode == "continued" and self.saved and key in self.saved["items"]:
             widget.restore_work(self.saved["items"][key])
 
     def changed(self, widget: Keeps) -> None:

@@ -528,6 +528,25 @@ def test_a_students_work_is_kept_through_a_reload_and_handed_in(site, offline_br
     assert part["version"] == script.version
     expect(form.locator(".mw-work-status")).to_contain_text("Handed in", timeout=30_000)
     assert page.evaluate("localStorage.getItem('mancala-widgets:student')") == handed["student"]
+    # The student changed the notebook and saved it; then puts it back as it shipped.
+    add_cell(page, "mine = 1")
+    page.keyboard.press("Control+s")
+    mine = page.locator(CELLS).filter(has_text="mine = 1")
+    _, saved = add_cell(page, f"print('mine = 1' in open({name!r}).read())")
+    assert saved.strip() == "True"  # the student's change is in the file
+    workbook = page.locator(".mw-workbook")
+    workbook.scroll_into_view_if_needed()
+    workbook.locator(".mw-work-restore").click()
+    expect(workbook.locator(".mw-work-confirm")).to_be_visible()
+    workbook.locator(".mw-work-restore-yes").click()
+    expect(workbook.locator(".mw-work-status")).to_contain_text(
+        "back as it shipped", timeout=30_000
+    )
+    expect(workbook.locator(".mw-work-status")).to_contain_text(".mine-")  # their copy kept
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    wait_for_lesson(page, name)  # the cells the notebook shipped with
+    expect(mine).to_have_count(0)  # and not the student's
 
 
 def test_a_teacher_marks_three_hand_ins_in_the_site(site, offline_browser, request, tmp_path):
