@@ -293,7 +293,7 @@ function lessonModel(lesson: LessonState, words: Words): LessonModel {
     progress: words.get("lesson_step", { i: lesson.step, n: lesson.steps }),
     text: lesson.text,
     puzzle: lesson.puzzle,
-    move: q ? q.move : null,
+    move: q && q.move ? q.move : null,
     question: q ? q.text : null,
     answers: waiting && { none: waiting.none, check: waiting.multi, options: waiting.options, number: waiting.number },
     feedback: fb && { correct: fb.correct, text: fb.text },

@@ -223,20 +223,7 @@ def explain_move(
     if state.opening:
         return T("computer.opening", move=said)
     mine = effect(state, move)
-    parts = [T("computer.chose", move=said)]
-    if mine["wins"]:
-        parts.append(T("computer.win"))
-    else:
-        parts.append(
-            T("computer.gain", pieces=pieces(state.game, mine["gain"], locale))
-            if mine["gain"]
-            else T("computer.no_gain")
-        )
-        parts.append(
-            T("computer.threat", other=other, pieces=pieces(state.game, mine["threat"], locale))
-            if mine["threat"]
-            else T("computer.no_threat", other=other)
-        )
+    parts = [explain_effect(state, move, mine, locale, names)]
     alt = next((m for _, m in scored if m != move), None)
     if alt is not None:
         theirs = effect(state, alt)
@@ -262,6 +249,32 @@ def explain_move(
                 alt_effect=alt_effect,
             )
         )
+    return " ".join(parts)
+
+
+def explain_effect(
+    state: State, move: dict, mine: dict, locale: str = "en", names: dict | None = None
+) -> str:
+    """A move and its ``effect`` in words: "South captures column 3. It captures 8
+    stones. Afterwards North can take at most 6 back." """
+    names = names or side_names(locale)
+    p = state.to_move
+    other = names[PLAYERS[1 - p]]
+    T = lambda key, **kw: tr(locale, key, **kw)
+    parts = [T("computer.chose", move=move_name(state.game, move, PLAYERS[p], locale, names))]
+    if mine["wins"]:
+        parts.append(T("computer.win"))
+        return " ".join(parts)
+    parts.append(
+        T("computer.gain", pieces=pieces(state.game, mine["gain"], locale))
+        if mine["gain"]
+        else T("computer.no_gain")
+    )
+    parts.append(
+        T("computer.threat", other=other, pieces=pieces(state.game, mine["threat"], locale))
+        if mine["threat"]
+        else T("computer.no_threat", other=other)
+    )
     return " ".join(parts)
 
 

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..lessons import Step, is_right, localized
+from ..lessons import Step, best_score, is_right, localized, move_cell
+from ..rules import load_position
 from ..rules.game import Board, board_of
 from ..text import tr
 
@@ -172,6 +173,8 @@ def _number(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
         else:
             before = sum(map(sum, step.start["nki"]))
             out.append(Wrong(before, "nki_kept_lifted"))
+    elif of == "count":
+        out.extend(_count(step))
     elif of == "margin":
         end = next(e for e in trace if e["kind"] == "game_end")
         swept: dict[str, int] = {"south": 0, "north": 0}
@@ -200,6 +203,39 @@ def _choice(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
     return out
 
 
+def _best(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
+    """Which move is best: the biggest capture, a move that does not win when one
+    does, the move that gives least back; each by the hole a student clicks."""
+    from ..players import effect
+
+    state = load_position(step.start)
+    by_cell: dict[tuple, tuple] = {}
+    for m in state.legal_moves():
+        score, e = best_score(state, m), effect(state, m)
+        cell = tuple(move_cell(m, mover))
+        if cell not in by_cell or score > by_cell[cell][0]:
+            by_cell[cell] = (score, e)
+    out = []
+    cells = sorted(by_cell)
+    if any(by_cell[c][1]["wins"] for c in cells):
+        out.extend(Wrong([list(c)], "best_missed_win") for c in cells)
+    else:
+        biggest = max(cells, key=lambda c: by_cell[c][1]["gain"])
+        out.append(Wrong([list(biggest)], "best_biggest"))
+        safest = min(cells, key=lambda c: (by_cell[c][1]["threat"], -by_cell[c][1]["gain"]))
+        out.append(Wrong([list(safest)], "best_too_careful"))
+    return out
+
+
+def _count(step: Step) -> list[Wrong]:
+    move = step.move or {}
+    answer = int((step.predict or {}).get("answer", 0))
+    held = step.start["board"][move["row"]][move["column"]]
+    out = [Wrong(held, "count_all")]
+    out.extend(Wrong(k, "count_off_by_one") for k in (answer - 1, answer + 1) if 1 <= k <= held)
+    return out
+
+
 _KINDS = {
     "landing": _landing,
     "lifted": _lifted,
@@ -207,6 +243,7 @@ _KINDS = {
     "protected": _protected,
     "number": _number,
     "choice": _choice,
+    "best": _best,
 }
 
 

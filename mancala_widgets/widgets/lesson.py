@@ -14,9 +14,17 @@ from typing import Any
 
 import traitlets as t
 
-from ..lessons import LessonScript, check_answer, describe_answer, is_right, load_lesson, localized
+from ..lessons import (
+    LessonScript,
+    best_words,
+    check_answer,
+    describe_answer,
+    is_right,
+    load_lesson,
+    localized,
+)
 from ..text import Refusal, tr
-from ..text.names import move_name
+from ..text.names import hole_name, move_name
 from .board import MESSAGE_KINDS, Board
 
 
@@ -132,6 +140,8 @@ class Lesson(Board):
                     ),
                 )
             )
+        if step.predict["ask"] == "best":
+            parts.extend(best_words(step, given, loc, self.labels))
         if step.predict["explain"]:
             parts.append(localized(step.predict["explain"], loc))
         self._feedback = {
@@ -176,11 +186,18 @@ class Lesson(Board):
         if step.predict is not None and step.move is not None:  # a prediction has a move
             ask = step.predict["ask"]
             player = step.start["to_move"]
+            said = move_name(self.game, step.move, player, loc, self.labels)
+            moved = _moved_cells(step.move)
+            if ask == "best":  # the question is which move: the board does not say it
+                said, moved = "", []
+            elif step.predict["of"] == "count":  # the boma, not how many are lifted
+                boma = [step.move["row"], step.move["column"]]
+                said = hole_name(self.game, boma, loc, self.labels)
             question = {
                 "ask": ask,
                 "text": localized(step.predict["question"], loc),
-                "move": move_name(self.game, step.move, player, loc, self.labels),
-                "moved": _moved_cells(step.move),
+                "move": said,
+                "moved": moved,
                 "multi": ask == "protected",
                 "none": ask == "capture",
                 "number": ask == "number",
