@@ -235,6 +235,8 @@ def explain_move(
             mine["wins"],
         ):
             alt_effect = T("computer.alt_same")
+        elif not theirs["gain"] and not theirs["threat"]:
+            alt_effect = T("computer.alt_nothing", other=other)
         else:
             alt_effect = T(
                 "computer.alt_gain_threat",

@@ -28,7 +28,7 @@ from mancala_widgets.lessons import (
     describe_answer,
     load_lesson,
     localized,
-    predict_answer,
+    step_answer,
 )
 from mancala_widgets.text import catalogue, tr
 from mancala_widgets.text.names import move_name
@@ -383,7 +383,7 @@ def test_answers_are_on_the_answer_page_only_and_are_the_engines(name, locale):
     for n in asked:
         step = script.steps[n - 1]
         p = step.predict
-        assert p["answer"] == predict_answer(p["ask"], script.game, step.trace, step.after, p["of"])
+        assert p["answer"] == step_answer(step)
         said = describe_answer(script.game, p, p["answer"], locale)
         entry = re.search(rf'<div class="answer" data-step="{n}">(.*?)</div>', answers, re.S).group(
             1

@@ -9,6 +9,7 @@ import pytest
 from mancala_widgets import Lesson, available_lessons, load_lesson
 from mancala_widgets.lessons import InvalidLessonError, predict_answer
 from mancala_widgets.rules import initial_position, play
+from mancala_widgets.text.names import hole_name
 
 GOOD = {
     "format": "mancala-widgets/lesson",
@@ -307,13 +308,18 @@ def test_number_and_choice_questions_right_wrong_and_malformed():
     assert lesson.answer(3)["correct"] is True
 
 
-def test_every_question_names_the_move_it_asks_about():
+def test_every_question_names_the_move_it_asks_about_but_which_move_is_best():
     for name in available_lessons():
         lesson = Lesson(name)
         for i in range(len(lesson.script.steps)):
             q = lesson.lesson["question"]
-            if q:
+            if q and q["ask"] == "best":  # the question is which move: not said, not marked
+                assert q["move"] == "" and q["moved"] == [] and q["text"], (name, i)
+            elif q:
                 assert q["move"] and q["text"], (name, i)
+                move = lesson.script.steps[i].move
+                if lesson.script.steps[i].predict["of"] == "count":  # the boma, not how many
+                    assert q["move"] == hole_name("kiothi", [move["row"], move["column"]]), q
             lesson.next()
 
 
@@ -384,7 +390,10 @@ HAND_WORKED = {
     "nki": {3: 13, 4: [], 6: [[0, 5]], 7: [[1, 7]], 8: [[0, 9]], 10: [[0, 5]], 11: 4},
     "leftmost-triple": {1: [[0, 4]], 2: 10, 3: 3, 4: 3, 5: 5, 7: 9},
     "kisolo-endings": {1: "yes", 4: "no"},
-    "kiothi-endings": {1: "yes", 2: 2, 4: "no"},
+    # Worked from each move's captures and the opponent's best reply (lessons 07).
+    "kisolo-strategy": {1: [[1, 2]], 2: [[1, 6]], 3: [[3, 0]], 4: [[2, 5]], 5: [[3, 3]]},
+    "kiothi-strategy": {2: 3, 3: [[1, 0]], 4: [[1, 1]]},
+    "kiothi-endings": {1: "yes", 2: 2, 4: "draw"},
 }
 
 
@@ -397,3 +406,112 @@ def test_every_answer_agrees_with_the_answer_worked_by_hand(lesson_id):
 
 def test_every_packaged_lesson_has_its_answers_worked_by_hand():
     assert sorted(HAND_WORKED) == available_lessons()
+
+
+def one_step(game: str, position: dict, move: dict) -> dict:
+    """A lesson of one question, ``of: "result"``, about ``move`` from ``position``."""
+    variant = {"columns": len(position["board"][0])} if game == "kisolo" else {"start_holes": 6}
+    return {
+        **GOOD,
+        "game": game,
+        "variant": variant,
+        "steps": [
+            {
+                "text": "x",
+                "position": position,
+                "move": move,
+                "predict": {"ask": "choice", "of": "result"},
+            }
+        ],
+    }
+
+
+def result_cases():
+    """(name, game, position, move, result): a win for each side, a draw in each game,
+    a game that goes on."""
+    kisolo = load_lesson("pussa-kanawa").steps
+    kiothi = load_lesson("kiothi-endings").steps
+    north_captures = {
+        **initial_position("kisolo"),
+        "to_move": "north",
+        "board": [[0] * 7, [0, 0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0], [2] + [0] * 6],
+    }
+    return [
+        ("kisolo south wins", "kisolo", kisolo[8].start, kisolo[8].move, "south"),
+        ("kisolo north wins", "kisolo", north_captures, {"type": "capture", "column": 2}, "north"),
+        ("kisolo perpetual draw", "kisolo", kisolo[9].start, kisolo[9].move, "draw"),
+        ("kisolo goes on", "kisolo", kisolo[11].start, kisolo[11].move, "goes_on"),
+        ("kiothi north wins", "kiothi", kiothi[1].start, kiothi[1].move, "north"),
+        ("kiothi equal jails", "kiothi", kiothi[3].start, kiothi[3].move, "draw"),
+        ("kiothi south wins", "kiothi", kiothi[0].start, kiothi[0].move, "south"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, game, position, move, result", result_cases(), ids=[c[0] for c in result_cases()]
+)
+def test_a_result_question_is_answered_by_the_position_after_the_move(
+    name, game, position, move, result
+):
+    step = load_lesson(one_step(game, position, move)).steps[0]
+    assert step.predict["options"] == ["south", "north", "draw", "goes_on"]
+    assert step.predict["answer"] == result
+    after, _ = play(position, move)
+    assert (after["status"], after["winner"]) == {
+        "south": ("won", "south"),
+        "north": ("won", "north"),
+        "draw": ("draw", None),
+        "goes_on": ("playing", None),
+    }[result]
+
+
+def test_a_result_question_offers_the_four_results_in_words():
+    kiothi = load_lesson("kiothi-endings").steps[3]
+    for locale, words in (
+        ("en", ["South wins", "North wins", "A draw", "The game goes on"]),
+        ("ko", ["남쪽이 이깁니다", "북쪽이 이깁니다", "무승부입니다", "게임이 계속됩니다"]),
+    ):
+        lesson = Lesson(one_step("kiothi", kiothi.start, kiothi.move), locale=locale)
+        q = lesson.lesson["question"]
+        assert [o["text"] for o in q["options"]] == words
+        assert q["text"] and "{" not in q["text"]
+    lesson = Lesson(one_step("kiothi", kiothi.start, kiothi.move))
+    with pytest.raises(ValueError, match="one of the choices"):
+        lesson.answer("yes")
+    feedback = lesson.answer("goes_on")
+    assert feedback["correct"] is False and feedback["text"].startswith(
+        "Not quite. The answer: A draw."
+    )
+
+
+def test_the_lesson_asks_a_result_where_no_would_be_right_for_different_beliefs():
+    """A yes/no "does it win?" whose answer is "no" cannot tell a student who expects a
+    draw from one who expects the game to go on: such a step asks for the result."""
+    for lesson_id in available_lessons():
+        for i, step in enumerate(load_lesson(lesson_id).steps, 1):
+            p = step.predict
+            if p and p["of"] == "wins" and p["answer"] == "no":
+                assert step.after is not None
+                assert step.after["status"] == "playing", (
+                    f"{lesson_id} step {i}: the move ends the game without a win for the "
+                    'mover, so "No" covers more than one belief; ask of: "result"'
+                )
+
+
+def test_kisolo_endings_step_1_wins_although_north_keeps_outer_stones():
+    """The step teaches that the outer row does not save you: after the winning capture
+    North still has stones in the outer row (in another column), and South has won."""
+    step = load_lesson("kisolo-endings").steps[0]
+    after, trace = play(step.start, step.move)
+    assert (after["status"], after["winner"], after["reason"]) == (
+        "won",
+        "south",
+        "inner row emptied",
+    )
+    north_outer, north_inner = after["board"][0], after["board"][1]
+    assert not any(north_inner) and sum(north_outer) == 2 and north_outer[2] == 2
+    captures = [e for e in trace if e["kind"] == "capture"]
+    assert [e["rule"] for e in captures] == ["mid_move_capture"]
+    assert captures[0]["cell"][1] != 2, "the capture is in another column"
+    assert "North still has 2 stones in outer hole 3" in step.predict["explain"]["en"]
+    assert "북쪽 바깥쪽 줄 3번 구멍에 돌 2개가 남아" in step.predict["explain"]["ko"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import GAMES, MalformedError, load_position, new_state
+from ..rules import GAMES, PLAYERS, MalformedError, load_position, new_state
 from ..rules.common import check_cell, check_text, shown, shown_json
 from ..rules.events import Event
 from ..rules.files import read_file
@@ -37,13 +37,16 @@ LESSON_OPTIONAL = ("start", "summary")
 STEP_FIELDS = ("text",)
 STEP_OPTIONAL = ("position", "move", "highlight", "label", "arrow", "predict")
 #: What a prediction asks, and for "number" and "choice" questions, about what.
-PREDICT_KINDS = ("landing", "lifted", "capture", "protected", "number", "choice")
-NUMBER_OF = ("captured", "laps", "nki", "margin")
+PREDICT_KINDS = ("landing", "lifted", "capture", "protected", "number", "choice", "best")
+NUMBER_OF = ("captured", "laps", "nki", "margin", "count")
 CHOICE_OF = {
     "ends": ("ends", "never"),
     "captures": ("yes", "no"),
     "relay": ("yes", "no"),
     "wins": ("yes", "no"),
+    # The result once the move has been played: a win for either side, a draw, or a game
+    # that goes on. Four options, so that the question does not tell whether the game ends.
+    "result": ("south", "north", "draw", "goes_on"),
 }
 TEXT_MAX = 4000
 #: A lesson's id names its files (handouts, hand-ins): one line, at most this long.
@@ -259,6 +262,10 @@ def _parse_step(raw, where, state, game):
         step.move, step.trace, step.after = s["move"], trace, after.to_dict()
         if "predict" in s:
             step.predict = _parse_predict(s["predict"], where, game, trace, step.after)
+            if step.predict["ask"] == "best":
+                step.predict["answer"] = best_answer(state, s["move"], where)
+            elif step.predict["of"] == "count":
+                step.predict["answer"] = best_count(state, s["move"], where)
         state = after
     return step, state
 
@@ -391,6 +398,8 @@ def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None
         return [list(captures[0]["from"][0][:2])]
     if ask == "protected":
         return sorted([r, c] for r in range(2) for c in range(10) if after["nki"][r][c])
+    if ask == "best" or of == "count":  # from the position before: best_answer, best_count
+        return []
     if ask == "number":
         if of == "captured":
             triples = [e for e in trace if e["kind"] == "leftmost_triple" and e["taken"]]
@@ -407,6 +416,10 @@ def predict_answer(ask: str, game: str, trace: list, after: dict, of: str | None
         return (
             "yes" if after["winner"] is not None and after["winner"] != after["to_move"] else "no"
         )
+    if of == "result":
+        if after["status"] == "playing":
+            return "goes_on"
+        return after["winner"] or "draw"
     return "yes" if (captures if of == "captures" else relays) else "no"
 
 
@@ -453,3 +466,105 @@ def is_right(predict: dict, answer: Any) -> bool:
     if isinstance(answer, list):
         return sorted(map(tuple, answer)) == sorted(map(tuple, predict["answer"]))
     return answer == predict["answer"]
+
+
+def move_cell(move: dict, mover: str) -> list[int]:
+    """The hole a student clicks for a move: the hole sown, or (Kisolo's capture of
+    column c) the opponent's inner hole it takes."""
+    if move["type"] == "capture":
+        return [1 if mover == "south" else 2, move["column"]]
+    return [move["row"], move["column"]]
+
+
+def best_score(state, move: dict) -> tuple:
+    """A ``best`` question's measure of a move, the one the computer's explanations
+    use: a win first, then not losing, then the pieces it captures less the most the
+    opponent can capture in reply."""
+    from ..players import effect
+
+    e = effect(state, move)
+    return (e["wins"], not e["loses"], e["gain"] - e["threat"])
+
+
+def best_answer(state, move: dict, where: str) -> list[list[int]]:
+    """The right answer to a ``best`` question: the hole of the moves that score best.
+    Refuses a lesson whose move is not among them, or whose best moves start from
+    different holes (the question would have two right answers)."""
+    if getattr(state, "opening", False):
+        raise InvalidLessonError(
+            f"{where}: predict.ask = 'best': not in Kiothi's opening, whose moves are placements"
+        )
+    mover = PLAYERS[state.to_move]
+    scored = [(best_score(state, m), m) for m in state.legal_moves()]
+    top = max(score for score, _ in scored)
+    cells = {tuple(move_cell(m, mover)) for score, m in scored if score == top}
+    if len(cells) > 1:
+        raise InvalidLessonError(
+            f"{where}: predict.ask = 'best': moves from {len(cells)} different holes are "
+            "equally good here; ask it of a position where one hole is best"
+        )
+    if best_score(state, move) != top:
+        raise InvalidLessonError(
+            f"{where}: predict.ask = 'best': the step's move {shown_json(move)} is not "
+            "the best one (what it captures less what the opponent can take back)"
+        )
+    return [list(next(iter(cells)))]
+
+
+def best_count(state, move: dict, where: str) -> int:
+    """The right answer to a ``number`` question ``of: "count"`` (Kiothi's partial
+    lifting): how many warriors to lift from the move's boma, the one count that
+    scores best there (``best_score``); refuses a lesson where it is not the move's."""
+    if state.game != "kiothi" or move.get("type") != "sow":
+        raise InvalidLessonError(
+            f"{where}: predict.of = 'count': asks how many warriors a Kiothi sowing lifts"
+        )
+    same = [
+        m for m in state.legal_moves() if (m["row"], m["column"]) == (move["row"], move["column"])
+    ]
+    scored = [(best_score(state, m), m["count"]) for m in same]
+    top = max(score for score, _ in scored)
+    counts = [k for score, k in scored if score == top]
+    if counts != [move["count"]]:
+        raise InvalidLessonError(
+            f"{where}: predict.of = 'count': from this boma the best count is "
+            f"{' or '.join(map(str, counts))}, not the step's {move['count']}"
+        )
+    return move["count"]
+
+
+def best_words(step: Step, given: list, locale: str, names: dict | None = None) -> list[str]:
+    """What a ``best`` question's feedback says: what the best move captures and what
+    the opponent can then take back, and the same of the student's own choice."""
+    from ..players import effect, explain_effect
+
+    state = load_position(step.start)
+    mover = PLAYERS[state.to_move]
+    by_cell: dict[tuple, tuple] = {}
+    for m in state.legal_moves():
+        score = best_score(state, m)
+        cell = tuple(move_cell(m, mover))
+        if cell not in by_cell or score > by_cell[cell][0]:
+            by_cell[cell] = (score, m)
+    best = by_cell[tuple(step.predict["answer"][0])][1]
+    words = explain_effect(state, best, effect(state, best), locale, names)
+    parts = [tr(locale, "lesson.best_why", words=words)]
+    mine = by_cell.get(tuple(given[0])) if len(given) == 1 else None
+    if mine is not None and mine[1] != best:
+        words = explain_effect(state, mine[1], effect(state, mine[1]), locale, names)
+        parts.append(tr(locale, "lesson.best_yours", words=words))
+    return parts
+
+
+def step_answer(step: Step) -> Any:
+    """A step's right answer worked out again by the engine from the step itself: from
+    the move's trace, or (``best`` and ``count`` questions) from every move of the
+    position before it."""
+    assert step.predict is not None and step.move is not None
+    p = step.predict
+    if p["ask"] == "best":
+        return best_answer(load_position(step.start), step.move, "step")
+    if p["of"] == "count":
+        return best_count(load_position(step.start), step.move, "step")
+    assert step.after is not None
+    return predict_answer(p["ask"], load_position(step.start).game, step.trace, step.after, p["of"])
