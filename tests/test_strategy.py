@@ -7,6 +7,7 @@ import pytest
 
 from mancala_widgets import Lesson
 from mancala_widgets.classroom.misconceptions import misconception, wrong_answers
+from mancala_widgets.exercises import ExerciseError, best_capture, exercise_from
 from mancala_widgets.lessons import HERE as LESSONS
 from mancala_widgets.lessons import InvalidLessonError, load_lesson, parse_lesson
 from mancala_widgets.players import effect
@@ -107,3 +108,43 @@ def test_the_strategy_questions_wrong_answers_name_their_misconceptions():
     last = kiothi.steps[3]  # the one-warrior victory from behind: the other moves miss the win
     assert {w.key for w in wrong_answers(last, "kiothi")} == {"best_missed_win"}
     assert misconception(kiothi.steps[1], "kiothi", 2, "ko").startswith("보마 하나가")
+
+
+# -- the exercise: which capture is best? ----------------------------------------------
+
+
+def test_the_best_capture_exercise_is_worked_out_by_the_engine():
+    ex = best_capture(2)
+    state = load_position(ex.position)
+    weighed = {m["column"] + 1: effect(state, m) for m in state.legal_moves()}
+    assert all(m["type"] == "capture" for m in state.legal_moves())  # a forced capture
+    net = {c: e["gain"] - e["threat"] for c, e in weighed.items()}
+    assert ex.answer == max(net, key=lambda c: net[c])
+    assert ex.biggest == max(weighed, key=lambda c: weighed[c]["gain"]) != ex.answer
+    assert ex.check(ex.answer).correct and ex.check(f"column {ex.answer}").correct
+    assert best_capture(2, "ko").check(f"{ex.answer}번 열").correct
+
+
+def test_the_biggest_capture_gets_its_tip_and_a_column_south_cannot_take_is_unreadable():
+    ex = best_capture(2)
+    wrong = ex.check(ex.biggest)
+    assert not wrong.correct and "biggest capture" in wrong.text
+    not_a_choice = ex.check(1)
+    assert not_a_choice.malformed and "South cannot capture column 1 here" in not_a_choice.text
+    assert ex.check("three").malformed and ex.check("3 or 4").malformed
+
+
+def test_every_seed_has_a_position_small_enough_to_work_by_hand():
+    for seed in range(0, 300):
+        ex = best_capture(seed)
+        assert 10 <= sum(map(sum, ex.position["board"])) <= 16
+        assert 2 <= len(ex.options) <= 3
+
+
+def test_a_best_capture_is_made_again_for_marking_and_a_bad_seed_is_refused():
+    again = exercise_from("best", best_capture(7).parameters())
+    assert again.answer == best_capture(7).answer and again.id == "best-7"
+    with pytest.raises(ExerciseError, match="seed = -1: expected a whole number from 0 to 9999"):
+        best_capture(-1)
+    with pytest.raises(ExerciseError, match="seed = '7'"):
+        best_capture("7")
