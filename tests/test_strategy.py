@@ -148,3 +148,10 @@ def test_a_best_capture_is_made_again_for_marking_and_a_bad_seed_is_refused():
         best_capture(-1)
     with pytest.raises(ExerciseError, match="seed = '7'"):
         best_capture("7")
+
+
+def test_how_many_to_lift_is_a_kiothi_question():
+    data = step_alone("kisolo-strategy", 2)
+    data["steps"][0]["predict"] = {"ask": "number", "of": "count"}
+    with pytest.raises(InvalidLessonError, match="asks how many warriors a Kiothi sowing lifts"):
+        parse_lesson(data)

@@ -321,6 +321,10 @@ def _parse_predict(raw, where, game, trace, after) -> dict:
         )
     if (ask == "protected" or of == "nki") and not game_of(game).has_nki:
         raise InvalidLessonError(f"{where}: predict: only Kiothi has nki (protected) bomas")
+    if of == "count" and game != "kiothi":
+        raise InvalidLessonError(
+            f"{where}: predict.of = 'count': asks how many warriors a Kiothi sowing lifts"
+        )
     if of == "margin" and (not game_of(game).has_jails or after["status"] == "playing"):
         raise InvalidLessonError(
             f"{where}: predict.of = 'margin': asks the final difference of "
