@@ -933,7 +933,8 @@ def _best_capture_position(seed: int) -> tuple[dict, dict]:
             return state.to_dict(), {
                 c: (e["gain"], e["threat"]) for c, e in sorted(weighed.items())
             }
-    raise RuntimeError(f"no position found for seed {seed}")  # none in 10,000 seeds: tested
+    # Every seed from 0 to 9,999 finds one (all were tried, 2026-12-02).
+    raise RuntimeError(f"no position found for seed {seed}")
 
 
 class BestCapture(Exercise):

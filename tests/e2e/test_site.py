@@ -326,6 +326,42 @@ def test_the_nki_lesson_asks_which_bomas_are_protected(site, offline_browser, re
     assert answer_every_question(student.page, "nki", wrong_first=False) == 7
 
 
+def test_the_strategy_lesson_weighs_the_students_choice_and_the_computers(
+    site, offline_browser, request
+):
+    """Lesson 7 in the site: which move is best (the board neither names nor marks it),
+    how many warriors to lift, the computer's choices, an exercise worked by hand."""
+    student = open_lesson(offline_browser, site, "07-strategy.ipynb", request)
+    page = student.page
+    run_all(page)
+    root = lesson_root(page, "kisolo-strategy")
+    expect(root.locator(".mw-question-move")).to_have_count(0)  # which move: not said
+    biggest = load_lesson("kisolo-strategy").steps[0].start["board"]
+    assert biggest[1][4] and biggest[2][4]  # column 5 can be captured: the biggest
+    root.locator('[data-cell="1,4"]').click()
+    feedback = root.locator(".mw-feedback")
+    expect(feedback).to_contain_text("Your choice: South captures column 5", timeout=30_000)
+    expect(feedback).to_contain_text("The best move here: South captures column 3")
+    expect(root.locator(".mw-status")).not_to_have_attribute(
+        "data-status", "moving", timeout=60_000
+    )
+    root.locator(".mw-lesson-next").click()
+    assert answer_steps(page, "kisolo-strategy", 1, None) == 4
+    assert answer_steps(page, "kiothi-strategy", 0, None) == 3
+    # The computer's choices print in Pyodide as in CPython.
+    out = page.locator(CELLS).filter(has_text='computer_choices("kisolo-strategy", 1)')
+    expect(out.locator(".jp-OutputArea-output").first).to_contain_text(
+        "expert: South captures column 3", timeout=60_000
+    )
+    form = page.locator(".mw-exercise").first
+    form.locator(".mw-exercise-answer").fill("3")
+    form.locator(".mw-check").click()
+    expect(form.locator(".mw-exercise-feedback")).to_contain_text("biggest capture", timeout=30_000)
+    form.locator(".mw-exercise-answer").fill("column 2")
+    form.locator(".mw-exercise-answer").press("Enter")
+    expect(form.locator(".mw-exercise-feedback")).to_have_text("Right!", timeout=30_000)
+
+
 # -- the computer, hints, a whole game, its review, variations ----------------------------------
 
 
