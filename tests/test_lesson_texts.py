@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mancala_widgets import load_lesson
+from mancala_widgets import available_lessons, load_lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -129,6 +129,13 @@ READINGS = [
     ),
     # Not marked [reading] in RULES.md, but lessons depend on them.
     (
+        "pussa kanawa after a landing in an empty hole: the literal reading",
+        "pussa-kanawa",
+        3,
+        r"source gives only one way for a turn to end.*reads it literally",
+        r"턴이 끝나는 경우를 하나만 듭니다.*글자 그대로 읽어",
+    ),
+    (
         "a sowing never skips its starting hole",
         "pussa-kanawa",
         7,
@@ -154,10 +161,109 @@ def test_each_reading_is_said_where_it_decides_something(reading, lesson, step, 
     assert re.search(ko, step_text(lesson, step, "ko"), re.S), reading
 
 
+#: (what is stated, English and Korean patterns of the statement, then of the words that
+#: say it is a reading): a lesson step that states one of these choices as a fact of the
+#: game says, in the same step, that it is the board's reading of the source.
+STATED_READINGS = [
+    (
+        "pussa kanawa after a landing in an empty hole",
+        r"even when the landing hole (itself )?was empty|even after a landing in an empty",
+        r"떨어진 구멍이 비어 있었더라도|빈 구멍에 떨어진 뒤에도",
+        r"reads it literally|literal reading",
+        r"글자 그대로 읽",
+    ),
+    (
+        "emptying your own inner row is no loss",
+        r"\bno loss\b|not a loss",
+        r"패배로 보지 않|패배가 아닙",
+        r"source does not say.*reads it as",
+        r"자료에(는)? 나와 있지 않습니다.*(읽|보지 않)",
+    ),
+    (
+        "a draw by a third repetition",
+        r"third time",
+        r"세 번째",
+        r"reading",
+        r"읽",
+    ),
+    (
+        "the lap limit",
+        r"100,000",
+        r"100,000",
+        r"by convention",
+        r"약속",
+    ),
+]
+
+
+def lesson_steps():
+    for lesson_id in available_lessons():
+        for n in range(1, len(load_lesson(lesson_id).steps) + 1):
+            yield lesson_id, n
+
+
+@pytest.mark.parametrize(
+    "what, en, ko, en_says, ko_says", STATED_READINGS, ids=[r[0] for r in STATED_READINGS]
+)
+def test_a_step_that_states_a_reading_names_it_a_reading(what, en, ko, en_says, ko_says):
+    stated = 0
+    for lesson_id, n in lesson_steps():
+        for locale, claim, says in (("en", en, en_says), ("ko", ko, ko_says)):
+            text = step_text(lesson_id, n, locale)
+            if re.search(claim, text):
+                stated += 1
+                assert re.search(says, text, re.S), f"{lesson_id} step {n} ({locale}): {what}"
+    assert stated, f"no step states {what}: the pattern is out of date"
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _paragraphs(text: str):
+    """A text's paragraphs, and each row of a table by itself."""
+    for block in re.split(r"\n\s*\n", text):
+        if block.lstrip().startswith("|"):
+            yield from block.splitlines()
+        else:
+            yield block
+
+
+def test_the_lap_limit_is_called_the_boards_convention_wherever_it_is_stated():
+    """100,000 laps is this project's limit, not a rule of the games: the rule cards, the
+    board's sentences, the notebooks and the guides say so where they give the number."""
+    from mancala_widgets.text import catalogue
+
+    for locale, word in (("en", "convention"), ("ko", "약속")):
+        texts = [
+            (f"catalogue {key}", s) for key, v in catalogue(locale).items() for s in _strings(v)
+        ]
+        folder = ROOT / "notebooks" / ("" if locale == "en" else "ko")
+        for path in sorted(folder.glob("*.ipynb")):
+            nb = nbformat.read(path, as_version=4)
+            texts += [(path.name, c.source) for c in nb.cells if c.cell_type == "markdown"]
+        guides = ROOT / "notebooks" / "teacher" / ("" if locale == "en" else "ko")
+        texts += [(p.name, p.read_text()) for p in sorted(guides.glob("*.md"))]
+        stated = 0
+        for where, text in texts:
+            for para in _paragraphs(text):
+                if re.search(r"100,000(?! moves)", para) and re.search(r"lap|바퀴|한도", para):
+                    stated += 1
+                    assert word in para, (locale, where, para[:120])
+        assert stated >= 6, locale
+
+
 NOTEBOOK_READINGS = [
     (
         "02-kisolo-pussa-kanawa.ipynb",
-        ["never skips", "opposite inner hole", "not a loss", "100,000", "third"],
+        ["literally", "never skips", "opposite inner hole", "not a loss", "100,000", "third"],
     ),
     (
         "03-kiothi-nki.ipynb",
