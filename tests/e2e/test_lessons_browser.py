@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def open_lesson_notebook(notebook, name):
@@ -229,4 +230,21 @@ def test_the_work_is_kept_beside_the_notebook_and_handed_in_from_jupyterlab(note
     kept = json.loads((folder / "01-start-here.work.json").read_text(encoding="utf-8"))
     assert kept["student"] == "Kalala"
     assert kept["items"]["lesson:start-here"]["answers"][0]["given"] == 5
+    assert not page.errors
+
+
+def test_the_strategy_lesson_asks_which_move_without_naming_it(notebook):
+    """Lesson 7: the question does not say or mark the move; a click on the biggest
+    capture gets both counts, the best move's and the student's."""
+    page, root = open_lesson_notebook(notebook, "07-strategy.ipynb")
+    lesson = root.locator(".mw-lesson")
+    expect(lesson.locator(".mw-question")).to_contain_text("Which move would you choose?")
+    expect(lesson.locator(".mw-question-move")).to_have_count(0)
+    expect(root.locator(".mw-highlight")).to_have_count(0)  # nor the hole it starts from
+    cell(root, 1, 4).click()  # North's inner hole 5: the biggest capture
+    text = lesson.locator(".mw-feedback-text")
+    expect(text).to_contain_text("Not quite. The answer: North's inner hole 3.")
+    expect(text).to_contain_text("It captures 8 stones. Afterwards North can take at most 6")
+    expect(text).to_contain_text("Your choice: South captures column 5")
+    root.screenshot(path=str(ARTIFACTS / "strategy-feedback.png"))
     assert not page.errors
