@@ -26,6 +26,8 @@ from string import Formatter
 from typing import Any
 
 from ..rules.common import check_text, shown
+from . import french, swahili
+from .french import plural_one
 from .korean import josa
 
 HERE = Path(__file__).resolve().parent
@@ -94,18 +96,29 @@ def entry(locale: str, key: str) -> Any:
     return value
 
 
+def is_one(locale: str, n: Any) -> bool:
+    """Is ``n`` counted in the singular? French says « 0 graine »; the others, 1 only."""
+    return plural_one(n) if locale == "fr" else n == 1
+
+
 def tr(locale: str, key: str, **fields: Any) -> str:
     """The text at ``key`` with its fields filled in; a ``{"one", "other"}`` entry
-    is chosen by the field ``n``; Korean particles are chosen by sound."""
+    is chosen by the field ``n``; Korean particles are chosen by sound, French
+    elisions by the word that follows, Swahili numbers by the noun's class."""
     template = entry(locale, key)
     if isinstance(template, dict):
-        template = template["one" if fields.get("n") == 1 else "other"]
-    return render(template, fields, particles=locale == "ko")
+        template = template["one" if is_one(locale, fields.get("n")) else "other"]
+    return render(template, fields, particles=locale == "ko", locale=locale)
 
 
-def render(template: str, fields: Mapping[str, Any], particles: bool = False) -> str:
+def render(
+    template: str, fields: Mapping[str, Any], particles: bool = False, locale: str = "en"
+) -> str:
     """Fill in ``template``. Particle marks are resolved in the template's own
-    text only, so a name a user typed is never rewritten, whatever it holds."""
+    text only, so a name a user typed is never rewritten, whatever it holds.
+    French: a ``[de]`` (``[le]``, ``[que]``, ...) just before a field elides before
+    the value's vowel sound. Swahili: ``{n:ma}`` writes the number agreeing with
+    the class (``swahili.CLASSES``)."""
     out = ""
     for literal, name, spec, conversion in Formatter().parse(template):
         if particles and literal:
@@ -117,7 +130,15 @@ def render(template: str, fields: Mapping[str, Any], particles: bool = False) ->
             value = fields[name]
             if conversion:
                 value = repr(value) if conversion == "r" else str(value)
-            out += format(value, spec or "")  # spec is "" when a field has none
+            if locale == "sw" and spec in swahili.CLASSES:
+                out += swahili.number(value, spec)
+                continue
+            text = format(value, spec or "")  # spec is "" when a field has none
+            mark = french.MARK.search(out) if locale == "fr" else None
+            if mark:
+                out = out[: mark.start()] + french.elide(mark.group(1), text)
+            else:
+                out += text
     return out
 
 
