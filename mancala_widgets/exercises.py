@@ -881,7 +881,7 @@ BEST_TRIES = 20_000
 
 
 def _laps(state, move: dict) -> int:
-    trace: list[Event] = []
+    trace: list[Any] = []
     state.play(move, trace)
     return max((e["lap"] for e in trace if "lap" in e), default=1)
 

@@ -215,7 +215,7 @@ def _best(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
         cell = tuple(move_cell(m, mover))
         if cell not in by_cell or score > by_cell[cell][0]:
             by_cell[cell] = (score, e)
-    out = []
+    out: list[Wrong] = []
     cells = sorted(by_cell)
     if any(by_cell[c][1]["wins"] for c in cells):
         out.extend(Wrong([list(c)], "best_missed_win") for c in cells)

@@ -550,6 +550,7 @@ def best_words(step: Step, given: list, locale: str, names: dict | None = None) 
         cell = tuple(move_cell(m, mover))
         if cell not in by_cell or score > by_cell[cell][0]:
             by_cell[cell] = (score, m)
+    assert step.predict is not None
     best = by_cell[tuple(step.predict["answer"][0])][1]
     words = explain_effect(state, best, effect(state, best), locale, names)
     parts = [tr(locale, "lesson.best_why", words=words)]
