@@ -22,6 +22,7 @@ from .rules import (
 )
 from .rules.record import GameRecord
 from .svg import board_svg
+from .tournaments import Tournament, tournament
 from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
 
 __version__ = "0.1.0"
@@ -37,6 +38,7 @@ __all__ = [
     "KiothiBoard",
     "KisoloBoard",
     "Lesson",
+    "Tournament",
     "apply_move",
     "available_lessons",
     "board_svg",
@@ -47,4 +49,5 @@ __all__ = [
     "legal_moves",
     "load_position",
     "play",
+    "tournament",
 ]

@@ -1,6 +1,8 @@
 """The classroom: the lessons copied for a teacher (lessons.py), the classroom site
 served to a class from a laptop (serve.py), a student's work kept as it happens
-(work.py), handed in (handin.py) and marked by the teacher (marking.py).
+(work.py), handed in (handin.py) and marked by the teacher (marking.py), and the
+players students program, handed in and loaded back for a class tournament
+(playercode.py).
 
 >>> from mancala_widgets.classroom import copy_lessons, start_notebook
 >>> start_notebook("ko")
@@ -19,6 +21,7 @@ from .lessons import (
     start_notebook,
 )
 from .marking import Marks, mark
+from .playercode import keep_player, players_from
 from .sample import sample_class
 from .work import Workbook, WorkError, workbook
 
@@ -43,8 +46,10 @@ __all__ = [
     "Workbook",
     "copy_lessons",
     "hand_in",
+    "keep_player",
     "mark",
     "notebooks_folder",
+    "players_from",
     "restore_notebook",
     "sample_class",
     "start_notebook",

@@ -21,7 +21,16 @@ The file (format ``mancala-widgets/hand-in``, version 1)::
                     "answers": [{"given": "6", "right": true, "malformed": false,
                                  "at": "..."}]}],
      "games": [{"key": "board:1", "game": "kisolo", "moves": 24,
-                "record": {<a game record file, rules/record_file.py>}}]}
+                "record": {<a game record file, rules/record_file.py>}}],
+     "players": [{"key": "player:1", "name": "my search", "entry": "MySearch",
+                  "kind": "class", "source": "<the code of the player's cell>",
+                  "at": "..."}]}
+
+``players`` is there only when a player was handed in (lesson 8: ``classroom.keep_player``
+or ``hand_in(..., player=...)``); files without it read as before, and an earlier version
+of the package reads a file with it and leaves the player aside, so the version stays 1.
+The teacher loads the players with ``classroom.players_from`` (playercode.py), which runs
+the students' code.
 
 ``right`` is what the student was told; the teacher's marking never trusts it: every
 answer is checked again by the rules engine against the lesson itself (marking.py).
@@ -45,6 +54,8 @@ FORMAT = "mancala-widgets/hand-in"
 VERSION = 1
 #: A hand-in larger than this is refused when marked (a lesson's work is about 20 kB).
 MAX_BYTES = 4_000_000
+#: What a hand-in keeps of a player (classroom/playercode.py).
+PLAYER_FIELDS = ("name", "entry", "kind", "source", "at")
 
 
 def package_version() -> str:
@@ -88,6 +99,10 @@ def from_items(items: dict[str, dict], student: str, notebook: str) -> dict:
             out["exercises"].append(
                 {k: state[k] for k in ("id", "family", "parameters", "answers") if k in state}
             )
+        elif kind == "player" and isinstance(state.get("source"), str):
+            out.setdefault("players", []).append(
+                {"key": key, **{k: state[k] for k in PLAYER_FIELDS if k in state}}
+            )
         elif kind == "board" and state.get("moves"):
             out["games"].append(
                 {
@@ -105,9 +120,13 @@ def hand_in(
     student: str,
     path: str | PathLike | None = None,
     notebook: str | None = None,
+    player: Any = None,
 ) -> dict:
     """The hand-in of ``work`` (lesson widgets, exercises or their widgets, boards, or a
     whole workbook), for ``student``; written to ``path`` if given (whole or not at all).
+    ``player`` (a class with ``choose``, an object of one, a function ``choose(state)`` or
+    its code as text) hands in the code of the cell that defines it, in place of a player
+    the workbook keeps.
 
     >>> from mancala_widgets import Lesson
     >>> lesson = Lesson("start-here")
@@ -133,6 +152,10 @@ def hand_in(
         kind = _kind(widget)
         key = widget._work_key or f"{kind}:{_name_of(widget) or i + 1}"
         items[key] = widget.work_state()
+    if player is not None:
+        from .playercode import KEY, KeptPlayer, player_code
+
+        items[KEY] = KeptPlayer(player_code(player)).work_state()
     handed = from_items(items, student, name or "lesson")
     if path is not None:
         write_atomic(path, json.dumps(handed, ensure_ascii=False, indent=1) + "\n")

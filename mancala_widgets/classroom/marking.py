@@ -146,8 +146,12 @@ class Table:
     Python has no pandas): ``columns``, ``rows`` (lists), iteration over rows as
     dicts, ``to_csv()``, and shown in a notebook as an HTML table of text."""
 
-    def __init__(self, columns: list[str], rows: list[list[Any]]) -> None:
+    def __init__(
+        self, columns: list[str], rows: list[list[Any]], marks: range | None = None
+    ) -> None:
         self.columns, self.rows = columns, rows
+        #: The columns whose 1 and 0 show as ✓ and ✗: the marks' questions by default.
+        self.marks = range(5, len(columns) - 1) if marks is None else marks
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -163,7 +167,7 @@ class Table:
         return _csv(self.columns, self.rows, path)
 
     def _repr_html_(self) -> str:
-        return _html_table(self.columns, self.rows, range(5, len(self.columns) - 1))
+        return _html_table(self.columns, self.rows, self.marks)
 
 
 def _safe_cell(value: Any) -> Any:
