@@ -170,7 +170,7 @@ class Exercise:
 
     def _unreadable(self, e: _Unreadable) -> Feedback:
         text = self._t(e.key, **e.fields)
-        # A catalogue may leave "engine" empty: the engine only speaks English.
+        # The engine's own words are English; every catalogue says so around them.
         extra = self._t("build.engine", detail=e.detail) if e.detail else ""
         return Feedback(
             False, f"{text} {extra}" if extra else text, malformed=True, detail=e.detail

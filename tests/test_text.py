@@ -4,10 +4,12 @@ examples in docstrings and the README."""
 import doctest
 import importlib
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
 from mancala_widgets.rules import initial_position, play
+from mancala_widgets.text import LOCALES, catalogue
 from mancala_widgets.text.names import hole_name, move_name, narrate, narrate_trace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,3 +135,34 @@ def test_a_perpetual_sowing_is_worded_by_why_it_was_stopped():
     assert "this is lap 100,000" in lines[-2]
     assert "limit of 100,000 laps" in lines[-1] and "never end" not in lines[-1]
     assert "did not find a repeat" in lines[-1]
+
+
+def _leaves(value, path=""):
+    """(dotted key, text) for every text of a catalogue entry; a plural, ``{"one",
+    "other"}``, is one text (its "other" form): a language may have no plurals."""
+    if isinstance(value, dict) and set(value) == {"one", "other"}:
+        yield path, value["other"]
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, f"{path}.{k}" if path else k)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, f"{path}[{i}]")
+    else:
+        yield path, value
+
+
+def _fields(text):
+    return sorted({name for _, name, _, _ in Formatter().parse(text) if name is not None})
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_every_catalogue_has_every_english_text_with_the_same_fields(locale):
+    """No text missing, none left empty where English has words (a student would
+    silently lose them), and the same fields to fill in."""
+    english, other = dict(_leaves(catalogue("en"))), dict(_leaves(catalogue(locale)))
+    assert sorted(set(english) - set(other)) == [], "missing texts"
+    assert sorted(set(other) - set(english)) == [], "texts English does not have"
+    texts = [k for k, v in english.items() if isinstance(v, str)]
+    assert [k for k in texts if english[k] and not other[k]] == [], "empty texts"
+    assert [k for k in texts if _fields(english[k]) != _fields(other[k])] == [], "fields"
