@@ -539,6 +539,7 @@ def test_the_english_and_korean_catalogues_have_the_same_texts(section):
     "module",
     [
         "mancala_widgets.tournaments",
+        "mancala_widgets.standings",
         "mancala_widgets.player_lesson",
         "mancala_widgets.classroom.playercode",
     ],
