@@ -51,7 +51,7 @@ def test_every_answer_exercise_and_game_is_in_the_file_as_soon_as_it_happens(tmp
     items = json.loads(book.path.read_text())["items"]
     assert items["exercise:landing-14-3-17"]["answers"][0]["given"] == "5"
     assert items["board:1"]["moves"] == 1
-    assert book.summary() == {"answers": 1, "exercises": 1, "games": 1}
+    assert book.summary() == {"answers": 1, "exercises": 1, "games": 1, "players": 0}
 
 
 def test_opening_the_notebook_again_asks_and_continue_gives_everything_back(tmp_path):
@@ -329,3 +329,23 @@ def test_a_lesson_cell_run_again_goes_on_where_the_student_was(tmp_path):
     items = json.loads(book.path.read_text())["items"]
     assert list(items) == ["lesson:pussa-kanawa"]
     assert len(items["lesson:pussa-kanawa"]["answers"]) == 3
+
+
+class FirstMove:
+    """A player for the hand-in test: the first legal move."""
+
+    def choose(self, state):
+        return state.legal_moves()[0]
+
+
+def test_a_kept_player_alone_can_be_handed_in(tmp_path):
+    from mancala_widgets.classroom import keep_player
+
+    book = work.workbook("08-program-a-player", tmp_path)
+    form = book.hand_in_button()
+    keep_player(FirstMove)
+    assert book.summary()["players"] == 1
+    form.hand_in("Mbuyi")
+    assert form.status["kind"] != "error", form.status["text"]
+    (handed,) = tmp_path.glob("*.handin.json")
+    assert "class FirstMove" in json.loads(handed.read_text())["players"][0]["source"]

@@ -204,7 +204,8 @@ class Workbook:
     # -- what is kept, in words --------------------------------------------------------------
 
     def summary(self, items: dict | None = None) -> dict[str, int]:
-        """How much work there is: answers given, exercises checked, games played."""
+        """How much work there is: answers given, exercises checked, games played,
+        players kept (lesson 8)."""
         items = self.to_json()["items"] if items is None else items
         answers = sum(
             len(i.get("answers", [])) for k, i in items.items() if k.startswith("lesson:")
@@ -213,7 +214,8 @@ class Workbook:
             1 for k, i in items.items() if k.startswith("exercise:") and i.get("answers")
         )
         games = sum(1 for k, i in items.items() if k.startswith("board:") and i.get("moves"))
-        return {"answers": answers, "exercises": exercises, "games": games}
+        players = sum(1 for k in items if k.startswith("player:"))
+        return {"answers": answers, "exercises": exercises, "games": games, "players": players}
 
     def widget(self) -> Any:
         """The workbook as a notebook shows it (widgets/work.py)."""
