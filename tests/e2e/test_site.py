@@ -362,6 +362,34 @@ def test_the_strategy_lesson_weighs_the_students_choice_and_the_computers(
     expect(form.locator(".mw-exercise-feedback")).to_have_text("Right!", timeout=30_000)
 
 
+def test_a_class_tournament_and_a_students_player_handed_in_from_the_site(
+    site, offline_browser, request
+):
+    """Lesson 8 in Pyodide: the tournament's table and chart, a forfeit with its reason,
+    the student's player kept (its cell's code, which Pyodide must keep) and handed in."""
+    name = "08-program-a-player.ipynb"
+    student = open_lesson(offline_browser, site, name, request)
+    page = student.page
+    run_all(page)
+    table = page.locator(CELLS).filter(has_text="result.table()").locator(".jp-OutputArea")
+    expect(table).to_contain_text("my search", timeout=120_000)
+    expect(table).to_contain_text("points")
+    chart = page.locator(CELLS).filter(has_text="result.chart()")
+    expect(chart.locator(".jp-RenderedVegaCommon5 svg, canvas").first).to_be_visible(timeout=60_000)
+    forfeits = page.locator(CELLS).filter(has_text="rules.forfeits").locator(".jp-OutputArea")
+    expect(forfeits).to_contain_text("sloppy", timeout=60_000)
+    kept = page.locator(CELLS).filter(has_text="classroom.keep_player(MySearch)")
+    expect(kept.locator(".jp-OutputArea")).to_contain_text("is kept with your work")
+    form = page.locator(".mw-handin")
+    form.scroll_into_view_if_needed()
+    form.locator(".mw-handin-name").fill("Kendi")
+    with page.expect_download(timeout=60_000) as download:
+        form.locator(".mw-handin-button").click()
+    handed = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    (player,) = handed["players"]
+    assert "class MySearch" in player["source"] and "def choose" in player["source"]
+
+
 # -- the computer, hints, a whole game, its review, variations ----------------------------------
 
 
