@@ -4,7 +4,7 @@ Each command is one function decorated with :func:`command`: it receives the
 subparsers, adds its own parser and returns the function that runs it. Adding
 a command is adding one such function.
 
-    python -m mancala_widgets handouts OUT_DIR [--locale en|ko] [--paper a4|letter]
+    python -m mancala_widgets handouts OUT_DIR [--locale en|ko] [--paper a4|letter|a3]
                                                [--lesson ID ...]
     python -m mancala_widgets lessons [DIR] [--locale en|ko] [--no-lab] [--force]
     python -m mancala_widgets serve [SITE] [--port 8000] [--bind 0.0.0.0] [--quiet]
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import Any
 
 Runner = Callable[[argparse.Namespace], int]
 COMMANDS: list[Callable[[argparse._SubParsersAction], Runner]] = []
@@ -37,12 +38,19 @@ def handouts(subparsers) -> Runner:
     p = subparsers.add_parser(
         "handouts",
         help="write printable handouts (HTML) into a folder",
-        description="Write every board template, both rule cards, the game record sheet and "
-        "the lessons' diagrams as printable HTML files, and list the files written.",
+        description="Write every board template, both rule cards and routine cards, the game "
+        "record sheet, the glossary and the lessons' diagrams as printable HTML files, and "
+        "list the files written. With --paper a3 only the board templates are written, each "
+        "on one sheet.",
     )
     p.add_argument("out_dir", metavar="OUT_DIR", help="the folder to write into (made if missing)")
     p.add_argument("--locale", choices=LOCALES, default="en", help="language (default: en)")
-    p.add_argument("--paper", choices=tuple(PAPERS), default="a4", help="paper (default: a4)")
+    p.add_argument(
+        "--paper",
+        choices=tuple(PAPERS),
+        default="a4",
+        help="paper (default: a4; a3: the board templates only)",
+    )
     p.add_argument(
         "--lesson",
         dest="lessons",
@@ -133,6 +141,7 @@ def lessons(subparsers) -> Runner:
                 file=sys.stderr,
             )
             return 1
+        env = lab_language(folder, args.locale)
         # As root (a container, a classroom server) JupyterLab refuses to start without it.
         root = ["--allow-root"] if getattr(os, "geteuid", lambda: 1)() == 0 else []
         lab = [
@@ -145,8 +154,8 @@ def lessons(subparsers) -> Runner:
         ]
         if os.name == "posix":
             # JupyterLab takes this process over, so Ctrl+C and a stop signal reach it.
-            os.execv(sys.executable, lab)
-        return subprocess.call(lab)
+            os.execve(sys.executable, lab, env)
+        return subprocess.call(lab, env=env)
 
     return run
 
@@ -186,6 +195,36 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict]:
         for name in set(subparsers.choices) - before:
             runners[name] = run
     return parser, runners
+
+
+#: JupyterLab's language pack for each lesson language that has one.
+LAB_LANGUAGES = {"fr": "fr_FR", "ko": "ko_KR"}
+
+
+def lab_language(folder: Any, locale: str) -> dict[str, str]:
+    """The environment JupyterLab starts with: for a language with a pack, a default
+    setting that shows JupyterLab's own menus in it (a language the user chose in
+    JupyterLab's Settings menu still wins), kept in ``folder/.jupyter-config``."""
+    import json
+    import os
+
+    from .rules.files import write_atomic
+
+    env = dict(os.environ)
+    language = LAB_LANGUAGES.get(locale)
+    if language is None:
+        return env
+    config = folder / ".jupyter-config" / locale
+    (config / "labconfig").mkdir(parents=True, exist_ok=True)
+    overrides = {"@jupyterlab/translation-extension:plugin": {"locale": language}}
+    write_atomic(
+        config / "labconfig" / "default_setting_overrides.json",
+        (json.dumps(overrides, indent=1) + "\n").encode("utf-8"),
+    )
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+        [str(config), *filter(None, [os.environ.get("JUPYTER_CONFIG_PATH")])]
+    )
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 languages, with the teacher guides), opened in JupyterLab unless --no-lab."""
 
 import doctest
+import json
 import os
 import subprocess
 import sys
@@ -103,14 +104,40 @@ def test_without_no_lab_it_opens_jupyterlab_on_the_first_lesson(tmp_path, monkey
         calls.append(args[-1] if len(args) == 2 else args[0])
         raise SystemExit(0)  # the command has become JupyterLab, which ran and ended
 
-    monkeypatch.setattr(os, "execv", jupyterlab)
-    monkeypatch.setattr(subprocess, "call", jupyterlab)
+    monkeypatch.setattr(os, "execve", lambda path, args, env: jupyterlab(path, args))
+    monkeypatch.setattr(subprocess, "call", lambda args, env=None: jupyterlab(args))
     with pytest.raises(SystemExit):
         cli.main(["lessons", str(tmp_path / "lessons"), "--locale", "ko"])
     [cmd] = calls
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
     assert f"--ServerApp.root_dir={tmp_path / 'lessons'}" in cmd
     assert cmd[-1] == str(tmp_path / "lessons" / "ko" / "01-start-here.ipynb")
+
+
+def test_jupyterlab_itself_opens_in_the_lessons_language_where_it_has_a_pack(tmp_path, monkeypatch):
+    envs = []
+
+    def jupyterlab(path, args, env=None):
+        envs.append(env)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(os, "execve", jupyterlab)
+    monkeypatch.setattr(subprocess, "call", lambda args, env=None: jupyterlab(None, args, env))
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", "/somewhere/else")
+    with pytest.raises(SystemExit):
+        cli.main(["lessons", str(tmp_path / "ko-class"), "--locale", "ko"])
+    [env] = envs
+    first, rest = env["JUPYTER_CONFIG_PATH"].split(os.pathsep)
+    assert rest == "/somewhere/else"  # the teacher's own configuration is still read
+    overrides = Path(first) / "labconfig" / "default_setting_overrides.json"
+    assert json.loads(overrides.read_text()) == {
+        "@jupyterlab/translation-extension:plugin": {"locale": "ko_KR"}
+    }
+    with pytest.raises(SystemExit):
+        cli.main(["lessons", str(tmp_path / "en-class")])
+    assert (
+        "JUPYTER_CONFIG_PATH" not in envs[1] or envs[1]["JUPYTER_CONFIG_PATH"] == "/somewhere/else"
+    )
 
 
 def test_without_jupyterlab_it_copies_and_says_what_to_install(tmp_path, monkeypatch, capsys):
