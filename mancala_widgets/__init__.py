@@ -5,7 +5,8 @@
 >>> trace = board.play({"type": "capture", "column": 3})
 """
 
-from .comparison import Comparison, compare
+from typing import TYPE_CHECKING, Any
+
 from .lessons import available_lessons, load_lesson
 from .rules import (
     GameOverError,
@@ -23,7 +24,40 @@ from .rules import (
 from .rules.record import GameRecord
 from .svg import board_svg
 from .tournaments import Tournament, tournament
-from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
+
+if TYPE_CHECKING:
+    from .comparison import Comparison, compare
+    from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
+
+#: The names that need the widget packages (anywidget, ipywidgets, traitlets): imported
+#: when first used, so the rules, lessons, players and tournaments work without them.
+_WIDGETS = {
+    "Board": "widgets",
+    "KiothiBoard": "widgets",
+    "KisoloBoard": "widgets",
+    "Lesson": "widgets",
+    "Comparison": "comparison",
+    "compare": "comparison",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WIDGETS:
+        import importlib
+
+        try:
+            module = importlib.import_module(f".{_WIDGETS[name]}", __name__)
+        except ImportError as e:
+            raise ImportError(
+                f"mancala_widgets.{name} is a widget and needs anywidget, ipywidgets and "
+                f"traitlets ({e}); the rules, lessons, players and tournaments work without "
+                'them. Install them with: pip install "mancala-widgets"'
+            ) from e
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 __all__ = [

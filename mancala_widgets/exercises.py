@@ -110,6 +110,11 @@ class ExerciseError(ValueError):
         return tr(locale, f"exercises.errors.{self.key}", **self.fields)
 
 
+#: The problems of a built capture the catalogues word only in general: the engine's
+#: own explanation follows them.
+GENERAL_PROBLEMS = ("build.position", "build.illegal")
+
+
 class _Unreadable(Exception):
     """An answer that cannot be read: the catalogue key that says why."""
 
@@ -170,8 +175,11 @@ class Exercise:
 
     def _unreadable(self, e: _Unreadable) -> Feedback:
         text = self._t(e.key, **e.fields)
-        # The engine's own words are English; every catalogue says so around them.
-        extra = self._t("build.engine", detail=e.detail) if e.detail else ""
+        # Where the catalogue's text names the problem itself, the engine's words (English)
+        # would only repeat it; they are added where it is general (an illegal position
+        # or move the catalogue has no words for), in every language, labelled.
+        general = e.key in GENERAL_PROBLEMS
+        extra = self._t("build.engine", detail=e.detail) if e.detail and general else ""
         return Feedback(
             False, f"{text} {extra}" if extra else text, malformed=True, detail=e.detail
         )
