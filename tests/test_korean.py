@@ -12,6 +12,9 @@ import nbformat
 import pytest
 
 from mancala_widgets import KiothiBoard, KisoloBoard, Lesson, available_lessons, load_lesson
+from mancala_widgets.classroom import mark, sample_class
+from mancala_widgets.classroom.sample import STUDENTS
+from mancala_widgets.simulate import simulate
 from mancala_widgets.text import catalogue
 from mancala_widgets.text.korean import _final
 
@@ -213,6 +216,101 @@ def board_texts(board) -> list[str]:
 def assert_korean(board):
     for text in board_texts(board):
         assert not english_words(text), (english_words(text), text)
+
+
+#: What a notebook may print in Latin letters besides LATIN_OK: people's names (the
+#: players a notebook's code names, the made-up class's students), and code the
+#: notebook's reader writes too: the computer's levels (``level("greedy")``, named so in
+#: the Korean text), a code span, a keyword argument (``relay='landing'``), a file name,
+#: and, quoted as Python prints them, the values and keys of a position or a move.
+PEOPLE = {"Mbuyi", "Kanku", "Kendi", "Mwiti"} | {name for name, _ in STUDENTS}
+LEVELS = {"random", "greedy", "search", "expert"}
+CODE = re.compile(
+    r"`[^`]*`"
+    r"|\b[a-z_]+=(?:'[^']*'|\"[^\"]*\"|\w+)"
+    r"|\b[\w.-]+\.(?:md|json|ipynb|csv|html)\b"
+    r"|(['\"])(?:south|north|type|sow|capture|lift|place|redistribute|row|column|count)\1"
+)
+
+
+def printed_english(text: str) -> list[str]:
+    """The English words in what a Korean notebook prints: unlike a catalogue text, a
+    printed dict or a quoted string is not a template's data, so it is read too."""
+    words = re.findall(r"[A-Za-z]{2,}", CODE.sub(" ", text))
+    return [w for w in words if w not in LATIN_OK | LEVELS | PEOPLE]
+
+
+def _svg_words(svg: str) -> str:
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", svg, flags=re.S))
+
+
+def _chart_words(spec) -> list[str]:
+    """A Vega-Lite chart's titles and the data values it shows (axis labels, legend)."""
+    out = []
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key == "title" and isinstance(value, str):
+                out.append(value)
+            elif key == "values" and isinstance(value, list):
+                out += [v for row in value for v in row.values() if isinstance(v, str)]
+            elif key != "$schema":
+                out += _chart_words(value)
+    elif isinstance(spec, list):
+        for v in spec:
+            out += _chart_words(v)
+    return out
+
+
+def output_texts(output) -> list[str]:
+    """What a person reads of one output of a notebook cell, as JupyterLab shows it: a
+    widget (its words are the board tests' to check) or the richest of the rest."""
+    if output.output_type == "stream":
+        return [output.text]
+    data = output.get("data", {})
+    if "application/vnd.jupyter.widget-view+json" in data:
+        return [_svg_words(data["image/svg+xml"])] if "image/svg+xml" in data else []
+    for kind, value in data.items():
+        if kind.startswith("application/vnd.vegalite"):
+            return _chart_words(value)
+    if "text/html" in data:
+        page = re.sub(r"<style.*?</style>", "", data["text/html"], flags=re.S)
+        return [re.sub(r"<[^>]+>", " ", page)]
+    if "text/markdown" in data:
+        return [data["text/markdown"]]
+    if "image/svg+xml" in data:
+        return [_svg_words(data["image/svg+xml"])]
+    return [data.get("text/plain", "")]
+
+
+def english_printed_by(nb) -> list[tuple[int, list[str], str]]:
+    """(cell, English words, text) for every output of a run Korean notebook that
+    shows English."""
+    out = []
+    for i, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            for text in output_texts(output):
+                if printed_english(text):
+                    out.append((i, printed_english(text), text[:200]))
+    return out
+
+
+def test_a_korean_simulation_summary_and_the_marks_are_labelled_in_korean():
+    summary = simulate("kisolo", n=3, seed=1, processes=1).summary(locale="ko")
+    assert not printed_english(repr(summary)) and summary["게임 수"] == 3
+    marks = mark(sample_class(), locale="ko")
+    columns = list(marks.table().columns)
+    assert columns[:5] == ["학생", "수업", "점수", "만점", "제출 시각"] and "2단계" in columns
+    for page in (marks.report(), marks.table()._repr_html_()):
+        text = re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", "", page, flags=re.S))
+        assert not printed_english(text), printed_english(text)
+
+
+def test_a_printed_dict_or_quoted_word_is_read_but_code_is_not():
+    assert printed_english("{'games': 300, \"South's wins\": 147}") == ["games", "South", "wins"]
+    assert printed_english("Counter({'taken': 70})") == ["Counter", "taken"]
+    assert printed_english("| Kisolo | `relay='landing'` | nki_release='drop' | RULES.md |") == []
+    assert printed_english("greedy: {'type': 'sow', 'row': 3} ('south', 7, [])") == []
+    assert printed_english("무승부 (세 번째 반복), m = 1..30: 예") == []
 
 
 def test_a_korean_kisolo_board_shows_no_english_through_a_game_and_its_errors():

@@ -1,5 +1,6 @@
 """Every lesson notebook, English and Korean, runs top to bottom with no error
-(headless, nbclient), and the Korean notebooks run the same code as the English."""
+(headless, nbclient), the Korean notebooks run the same code as the English, and
+what a Korean notebook prints is Korean."""
 
 import re
 from pathlib import Path
@@ -7,6 +8,7 @@ from pathlib import Path
 import nbclient
 import nbformat
 import pytest
+from test_korean import english_printed_by
 
 ROOT = Path(__file__).resolve().parents[1] / "notebooks"
 ENGLISH = sorted(ROOT.glob("*.ipynb"))
@@ -55,6 +57,9 @@ def test_the_teachers_notebooks_are_there_in_both_languages_with_the_same_code()
 
 
 ALL = ENGLISH + KOREAN + TEACHER + TEACHER_KO
+#: Korean notebooks that still print English (lesson 8's first cell and the tournament's
+#: table): to go when their texts are in the catalogues.
+STILL_ENGLISH = {"08-program-a-player.ipynb"}
 
 
 @pytest.mark.slow
@@ -79,3 +84,5 @@ def test_notebook_runs(path, tmp_path):
         o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"
     ]
     assert not errors
+    if (path in KOREAN or path in TEACHER_KO) and path.name not in STILL_ENGLISH:
+        assert not english_printed_by(nb), "a Korean notebook printed English"
