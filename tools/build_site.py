@@ -326,7 +326,7 @@ def write_pages(output: Path) -> None:
     locales = list(lessons)
     handouts: dict[str, dict[str, list[str]]] = {}
     for locale in locales:
-        for paper in ("a4", "letter"):
+        for paper in ("a4", "letter", "a3"):  # A3: the board templates only
             written = write_handouts(output / "handouts" / locale, locale=locale, paper=paper)
             paths = [p.relative_to(output).as_posix() for p in written]
             handouts.setdefault(locale, {})[paper] = paths

@@ -209,9 +209,15 @@ def landing_page(
         else:
             label = names.get(name, name)
         letter = path.replace(".a4.", ".letter.")
+        large = path.replace(".a4.", ".a3.")  # a board template on one A3 sheet
+        a3 = (
+            f' · <a href="{esc(up + large)}">{esc(w["paper_a3"])}</a>'
+            if large in handouts.get("a3", [])
+            else ""
+        )
         handout_links.append(
             f'<li>{esc(label)}: <a href="{esc(up + path)}">{esc(w["paper_a4"])}</a> · '
-            f'<a href="{esc(up + letter)}">{esc(w["paper_letter"])}</a></li>'
+            f'<a href="{esc(up + letter)}">{esc(w["paper_letter"])}</a>{a3}</li>'
         )
     body = f"""<p class="langs">{esc(w["languages"])} {langs}</p>
 <h1>{esc(w["title"])}</h1>
