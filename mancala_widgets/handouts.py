@@ -1039,7 +1039,13 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
                 )
                 text_h += WRITE_LINE
         step = script.steps[group[0] - 1]
-        svg = board_svg(step.start, locale=locale, numbers=True, last_move=step.move, print_mm=dw)
+        # A question of which move is best, or of how many to lift: the diagram neither
+        # marks nor names the move (its picture's words would say the count).
+        asked = step.predict is not None and (
+            step.predict["ask"] == "best" or step.predict["of"] == "count"
+        )
+        shown = None if asked else step.move
+        svg = board_svg(step.start, locale=locale, numbers=True, last_move=shown, print_mm=dw)
         box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
         assert box is not None, "board_svg writes a viewBox"
         vw, vh = (float(v) for v in box.groups())
@@ -1077,7 +1083,14 @@ def _step_words(script: LessonScript, step, locale: str, puzzle_shown):
             ),
             8.5,
         )
-    if step.move is not None:
+    asks = step.predict["ask"] if step.predict else None
+    if step.move is not None and asks == "best":
+        pass  # the question is which move: the page does not say it
+    elif step.move is not None and step.predict and step.predict["of"] == "count":
+        # How many to lift: the boma, not the count.
+        boma = hole_name(game, [step.move["row"], step.move["column"]], locale)
+        yield "move", T("move", move=boma), 9.5
+    elif step.move is not None:
         yield "move", T("move", move=move_name(game, step.move, step.start["to_move"], locale)), 9.5
     if step.puzzle is not None and step.puzzle != puzzle_shown:
         yield "note", tr(locale, f"lesson.puzzle_{game}", total=step.puzzle), 8.5
