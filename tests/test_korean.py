@@ -62,7 +62,7 @@ def korean_notebook_texts(name):
 
 def teacher_texts():
     folder = ROOT / "notebooks" / "teacher" / "ko"
-    return [p.read_text() for p in sorted(folder.glob("*.md"))]
+    return [(p.name, p.read_text()) for p in sorted(folder.glob("*.md"))]
 
 
 def all_korean_texts():
@@ -76,8 +76,8 @@ def all_korean_texts():
     for path in sorted((ROOT / "notebooks" / "ko").glob("*.ipynb")):
         for s in korean_notebook_texts(path.name):
             yield f"notebook {path.name}", s
-    for i, s in enumerate(teacher_texts()):
-        yield f"teacher guide {i + 1}", s
+    for name, s in teacher_texts():
+        yield f"teacher guide {name}", s
 
 
 TEXTS = list(all_korean_texts())
@@ -92,10 +92,85 @@ def test_the_texts_checked_include_every_kind():
     assert {"catalogue", "lesson", "notebook"} <= kinds
 
 
+#: What may follow a word standing on its own: a particle, an ending or a break.
+AFTER_WORD = (
+    r"(?=을|를|이|가|의|에서|에는|에|은|는|으로|로|과|와|도|마다|만|입니다|부터|까지|[^가-힣]|$)"
+)
+
+
+def avoided(word: str, text: str) -> bool:
+    """Is ``word`` in ``text``? A word of one syllable only where it stands on its own:
+    강 (a river, once said for a lesson) but not 강조, 강한, nor the lecture number 2강."""
+    if len(word) > 1:
+        return word in text
+    return re.search(rf"(?<![가-힣0-9]){word}{AFTER_WORD}", text) is not None
+
+
+#: Texts other hands were rewriting when the rules below the glossary's first ones came
+#: (the handouts, the landing page, lesson 8 and its guide, the unplugged guide): the
+#: newer rules (the lesson is 수업, WORDING) skip them until they are reviewed.
+NOT_YET = {
+    "catalogue handouts",
+    "notebook 08-program-a-player.ipynb",
+    "teacher guide 08-program-a-player.md",
+    "teacher guide unplugged.md",
+    "catalogue site",
+}
+NEWER = {"lesson"}
+
+
 @pytest.mark.parametrize("term", [t for t in GLOSSARY if t.get("avoid_ko")], ids=lambda t: t["id"])
 def test_one_term_for_each_idea(term):
-    wrong = [(where, w) for where, text in TEXTS for w in term["avoid_ko"] if w in unquoted(text)]
+    texts = [(w, t) for w, t in TEXTS if term["id"] not in NEWER or w not in NOT_YET]
+    wrong = [
+        (where, w) for where, text in texts for w in term["avoid_ko"] if avoided(w, unquoted(text))
+    ]
     assert not wrong, f"use {term['ko']!r}, not: {wrong[:3]}"
+
+
+def test_a_word_of_one_syllable_is_avoided_only_on_its_own():
+    assert avoided("강", "이 강 처음부터") and avoided("강", "강을 불러올 때")
+    assert avoided("강", "(Kiothi 강의 2단계)") and avoided("강", "짧은 강 두 개")
+    assert not avoided("강", "2강에서 배웁니다. 큰 무더기는 왜 강할까요? 강조합니다.")
+
+
+def test_a_lesson_is_a_su_eop_and_its_number_reads_n_gang():
+    """수업 for a lesson, the lesson widget and its cell; a number before 강 (2강) is the
+    lesson's number, the way a course numbers its lectures."""
+    (lesson,) = [t for t in GLOSSARY if t["id"] == "lesson"]
+    assert lesson["ko"] == "수업" and "강" in lesson["avoid_ko"]
+    assert catalogue("ko")["ui"]["restart_lesson"] == "이 수업 처음부터"
+
+
+#: Wordings a native teacher corrects that are not the games' terms: (what is wrong,
+#: what to write instead).
+WORDING = [
+    (r"단추", "a button is 버튼 (the toolbar's and the board's), never 단추"),
+    (r"열을 획득", "a capture is made from a column: 4번 열에서 획득합니다"),
+    (r"국면 (\d+|\{\w+\})개 중", "one of n positions is counted with 번째: {n}개 국면 중 {i}번째"),
+    (r"(\d|\})개 중 (\d+|\{\w+\})개(?![가-힣])", "the i-th of n is {i}번째, not {i}개"),
+    (r"(?<![이트키시])보드(?!게임)", "the board is 판 (보드 only in 화이트보드, 보드게임)"),
+    (r"클릭", "a hole, a button is pressed: 누르다, as the boards say, not 클릭하다"),
+    (r"(\d+|\{n\})번 수업", "a lesson's number reads 2강, as the guides and notebooks write it"),
+    (r"안내서", "a teacher guide is a 교사용 지도서, as the guides are titled"),
+]
+
+
+@pytest.mark.parametrize("pattern, why", WORDING, ids=[w[0] for w in WORDING])
+def test_the_wording_a_native_teacher_corrects(pattern, why):
+    texts = [(w, t) for w, t in TEXTS if w not in NOT_YET]
+    wrong = [(where, m.group(0)) for where, text in texts for m in re.finditer(pattern, text)]
+    assert not wrong, f"{why}: {wrong[:5]}"
+
+
+def test_the_translations_staffer_is_explained_where_it_is_quoted():
+    """The Korean translation of the source says 스태퍼 for the relay: quoted as the
+    source says it, and said to be the relay in the same text."""
+    quoting = [(where, text) for where, text in TEXTS if "스태퍼" in text]
+    assert quoting, "the lessons quote the source's 스태퍼"
+    for where, text in quoting:
+        flat = " ".join(text.split())
+        assert "‘스태퍼’는 릴레이" in flat or "곧 릴레이" in flat, (where, text[:120])
 
 
 def test_warriors_are_counted_with_myeong_and_stones_with_gae():
@@ -136,9 +211,13 @@ def test_particles_after_numbers_follow_their_sound():
     assert not wrong, wrong[:5]
 
 
+#: Words of the interface checked like the glossary's terms.
+UI_NOUNS = {"버튼", "노트북", "셀"}
+
+
 def test_particles_after_the_glossary_terms_follow_their_sound():
     nouns = sorted(
-        {t["ko"].split()[-1] for t in GLOSSARY if re.fullmatch(r"[가-힣 ]+", t["ko"])},
+        {t["ko"].split()[-1] for t in GLOSSARY if re.fullmatch(r"[가-힣 ]+", t["ko"])} | UI_NOUNS,
         key=len,
         reverse=True,
     )
