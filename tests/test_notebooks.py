@@ -57,9 +57,9 @@ def test_the_teachers_notebooks_are_there_in_both_languages_with_the_same_code()
 
 
 ALL = ENGLISH + KOREAN + TEACHER + TEACHER_KO
-#: Cells of Korean notebooks that still print English (the tournament's table, its
-#: columns named in English by standings.py): to go when their words are in the catalogues.
-STILL_ENGLISH = {"08-program-a-player.ipynb": frozenset({"08-19"})}
+#: Cells of Korean notebooks allowed to print English: none (the tournament's table is
+#: headed from the catalogue too).
+STILL_ENGLISH: dict[str, frozenset[str]] = {}
 
 
 def quoted_outputs(stem: str) -> list[str]:
