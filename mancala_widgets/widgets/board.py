@@ -26,7 +26,7 @@ from ..rules.game import board_of
 from ..rules.record import GameRecord
 from ..rules.tree import Node
 from ..svg import board_svg
-from ..text import LOCALES, Refusal, browser_words, catalogue, check_label, check_title, tr
+from ..text import LOCALES, Refusal, browser_words, check_label, check_title, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 from .coach import Coaching
 from .kept import KeptWork
