@@ -66,6 +66,7 @@ DIAGRAMS_PER_PAGE = 3
 RECORD_ROWS = 40
 FONTS = {
     "en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
+    "fr": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
     "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
     '"Apple SD Gothic Neo", sans-serif',
 }
@@ -352,6 +353,11 @@ def _mm(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
+def _said(locale: str, x: float) -> str:
+    """A length in millimetres as a reader writes it: French has a decimal comma."""
+    return _mm(x).replace(".", ",") if locale == "fr" else _mm(x)
+
+
 def _paper_name(job: Job) -> str:
     return tr(job.locale, f"handouts.paper_{job.paper}")
 
@@ -372,13 +378,13 @@ def _board(job: Job) -> str:
     )
     title = T(f"title_{job.game}", n=job.columns)
     if d == CUP_MM:
-        scale = T("scale_true", d=_mm(d))
+        scale = T("scale_true", d=_said(job.locale, d))
     else:
         scale = T(
             "scale_reduced",
             pct=round(100 * d / CUP_MM),
-            d=_mm(d),
-            full=_mm(CUP_MM),
+            d=_said(job.locale, d),
+            full=_said(job.locale, CUP_MM),
             paper=_paper_name(job),
         )
     g = game_of(job.game)
