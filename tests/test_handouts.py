@@ -36,7 +36,7 @@ from mancala_widgets.text.names import move_name
 from helpers import needs_shared, shared_dir
 
 RULES_MD = (shared_dir() or Path("/nonexistent")) / "RULES.md"
-LOCALES = ("en", "ko")
+LOCALES = ("en", "ko", "fr")
 DOCS = [
     ("board", {"game": "kisolo", "columns": 7}),
     ("board", {"game": "kisolo", "columns": 6}),
@@ -155,15 +155,19 @@ def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(
     assert 15 <= d <= 40
     said = visible(doc)
     d_text = f"{d:g}"
-    if locale == "en":
-        assert f"{d_text} mm across" in said
-    else:
-        assert f"{d_text}밀리미터" in said
+    size = {
+        "en": f"{d_text} mm across",
+        "ko": f"{d_text}밀리미터",
+        "fr": f"{d_text.replace('.', ',')} mm de diamètre",  # a decimal comma
+    }
+    assert size[locale] in said
     if d < 40:
         pct = round(100 * d / 40)
-        assert (f"Scale {pct}%" if locale == "en" else f"축척 {pct}%") in said
+        assert {"en": f"Scale {pct}%", "ko": f"축척 {pct}%", "fr": f"Échelle {pct}\u00a0%"}[
+            locale
+        ] in said
     else:
-        assert ("True size" if locale == "en" else "실제 크기") in said
+        assert {"en": "True size", "ko": "실제 크기", "fr": "Taille réelle"}[locale] in said
     # The page less 10 mm margins, and less the title and notes (about 33 mm) in height.
     short, long = SIDES[paper]
     room_w, room_h = long - 20, short - 20 - 33
@@ -304,11 +308,11 @@ def test_the_record_sheet_has_forty_numbered_rows_and_a_key(locale, paper):
     for key in ("game", "variant", "date"):
         assert tr(locale, f"handouts.record.{key}") + ":" in words
     assert tr(locale, "names.south") + ":" in words and tr(locale, "names.north") + ":" in words
-    examples = (
-        ("“inner 3”", "“boma 7 x2”", "“capture 4”")
-        if locale == "en"
-        else ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”")
-    )
+    examples = {
+        "en": ("“inner 3”", "“boma 7 x2”", "“capture 4”"),
+        "ko": ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”"),
+        "fr": ("«\u00a0int. 3\u00a0»", "«\u00a0boma 7 x2\u00a0»", "«\u00a0prise 4\u00a0»"),
+    }[locale]
     for example in examples:
         assert example in words
     # South moves first, then the players take turns.
@@ -514,7 +518,7 @@ def test_korean_handouts_hold_no_english_words(tmp_path):
             assert words <= ALLOWED_LATIN, (path.name, words - ALLOWED_LATIN)
 
 
-def test_the_catalogues_have_the_same_entries_and_fields_in_both_languages():
+def test_the_catalogues_have_the_same_entries_and_fields_in_every_language():
     def shape(value):
         if isinstance(value, dict):
             return {k: shape(v) for k, v in value.items()}
@@ -523,13 +527,14 @@ def test_the_catalogues_have_the_same_entries_and_fields_in_both_languages():
         return sorted(set(re.findall(r"\{(\w+)\}", value)))
 
     assert shape(catalogue("en")["handouts"]) == shape(catalogue("ko")["handouts"])
+    assert shape(catalogue("en")["handouts"]) == shape(catalogue("fr")["handouts"])
 
 
 # ------------------------------------------------------------------ bad input
 
 BAD = [
     (dict(kind="poster"), "kind = 'poster'", "'board', 'rules', 'record', 'lesson'"),
-    (dict(kind="board", game="kisolo", locale="fr"), "locale = 'fr'", "'en' or 'ko'"),
+    (dict(kind="board", game="kisolo", locale="de"), "locale = 'de'", "'en' or 'ko' or 'fr'"),
     (dict(kind="board", game="kisolo", paper="a3"), "paper = 'a3'", "'a4' or 'letter'"),
     (dict(kind="board", game="oware"), "game = 'oware'", "'kisolo' or 'kiothi'"),
     (dict(kind="rules"), "game = None", "'kisolo' or 'kiothi'"),
@@ -559,7 +564,7 @@ def test_bad_arguments_are_refused_naming_field_value_and_expectation(kwargs, na
 @pytest.mark.parametrize(
     "kwargs,names",
     [
-        (dict(locale="fr"), "locale = 'fr'"),
+        (dict(locale="de"), "locale = 'de'"),
         (dict(paper="A4"), "paper = 'A4'"),
         (dict(lessons=["nki", "no-such"]), "lessons[1] = 'no-such'"),
         (dict(lessons=["nki", "nki"]), "lessons[1] = 'nki'"),
@@ -642,7 +647,7 @@ def test_the_command_line_writes_the_handouts_and_lists_them(tmp_path):
     "args,says",
     [
         (["handouts", "OUT", "--paper", "a3"], "a3"),
-        (["handouts", "OUT", "--locale", "fr"], "fr"),
+        (["handouts", "OUT", "--locale", "de"], "de"),
         (["handouts", "OUT", "--lesson", "no-such"], "no lesson called 'no-such'"),
         (["handouts"], "OUT_DIR"),
         (["posters", "OUT"], "posters"),

@@ -73,7 +73,7 @@ def test_force_copies_over_the_lessons_and_keeps_other_files(tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--locale", "fr"], "invalid choice: 'fr'"),
+        (["--locale", "de"], "invalid choice: 'de'"),
         (["--lab"], "unrecognized arguments: --lab"),
         (["one", "two"], "unrecognized arguments: two"),
     ],
