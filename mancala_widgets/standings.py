@@ -66,7 +66,8 @@ class GameResult:
     north: str
     #: The winner's name, or None for a draw.
     winner: str | None
-    #: RULES.md's reason ("inner row emptied", "repetition", ...), "move limit" or "forfeit".
+    #: The rules' reason (docs/rules.md: "inner row emptied", "repetition", ...), "move
+    #: limit" or "forfeit".
     reason: str
     moves: int
     #: The game's moves: ``record.save("game.json")``, then ``board.load_record("game.json")``.
