@@ -24,7 +24,7 @@ import unicodedata
 ELIDED = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "ne": "n'", "je": "j'", "se": "s'"}
 #: Words with an aspirated h (« le héros », « de huit ») and « onze », which do not
 #: elide; other words starting with h do.
-H_ASPIRE = ("haut", "hauteur", "hors", "héros", "hasard", "hameau", "huit", "onze")
+H_ASPIRE = ("haut", "hauteur", "hors", "héros", "hasard", "hameau", "haricot", "huit", "onze")
 MARK = re.compile(r"\[(de|le|la|que|ne|je|se)\]$")
 
 
