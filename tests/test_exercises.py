@@ -598,7 +598,7 @@ MALFORMED_KIOTHI = [
         dict(board=[GOOD_KIOTHI[0], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]], move=[1, 1, 1]),
         "first-lap restriction",
         "첫 바퀴 제한",
-        "restriction orthodoxe de la première tournée",
+        "restriction de la première tournée (règle orthodoxe)",
     ),
     (
         dict(board=GOOD_KIOTHI, move=[1, 1, 1], nki=[[5, 5]]),
