@@ -40,4 +40,6 @@ html_theme_options = {
     "footer_end": [],
 }
 html_static_path: list[str] = []
+# Every page is one level deep: no section navigation to show beside it.
+html_sidebars: dict[str, list[str]] = {"**": []}
 html_show_sourcelink = False

@@ -145,9 +145,9 @@ def test_the_translated_guides_and_notebooks_link_to_files_that_exist(locale):
             assert (path.parent / target).exists(), f"{path.name}: {target}"
 
 
-#: Cells of Korean notebooks that still print English (the tournament's table, its
-#: columns named in English by standings.py): to go when their words are in the catalogues.
-STILL_ENGLISH = {"08-program-a-player.ipynb": frozenset({"08-19"})}
+#: Cells of Korean notebooks allowed to print English: none (the tournament's table is
+#: headed from the catalogue too).
+STILL_ENGLISH: dict[str, frozenset[str]] = {}
 
 
 def quoted_outputs(stem: str) -> list[str]:
