@@ -335,7 +335,7 @@ class Landing(Exercise):
     def worked(self) -> str:
         s, m, n = self.start, self.stones, self.size
         lines = [
-            self._t(f"landing.first_{self.game}", start=s, stones=m),
+            self._t(f"landing.first_{self.game}", start=s, stones=m, n=m),
             f"({s} + {m}) mod {n} = {s + m} mod {n} = {self.answer}",
         ]
         if m >= n:
