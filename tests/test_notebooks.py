@@ -1,6 +1,8 @@
 """Every lesson notebook, English and translated (Korean, French), runs top to bottom
 with no error (headless, nbclient), each translation runs the same code as the
-English with its text in its own language, and what a Korean notebook prints is Korean."""
+English with its text in its own language, what a Korean or French notebook prints is
+in its language, the English and French guides quote what their notebooks print, and
+the French notebooks and guides use the glossary's French words."""
 
 import re
 from pathlib import Path
@@ -8,7 +10,8 @@ from pathlib import Path
 import nbclient
 import nbformat
 import pytest
-from test_korean import english_printed_by
+from test_french import GLOSSARY, QUOTED, avoided, english_words
+from test_korean import CODE, LEVELS, PEOPLE, english_printed_by, names_in_code, output_texts
 
 ROOT = Path(__file__).resolve().parents[1] / "notebooks"
 ENGLISH = sorted(ROOT.glob("*.ipynb"))
@@ -63,7 +66,9 @@ def assert_translated(en, translated, locale):
     """Same cells in the same order, the same code, every text cell in ``locale``
     (and not the English text left in place)."""
     assert [c.cell_type for c in translated.cells] == [c.cell_type for c in en.cells]
-    assert code(translated) == code(en), f"the {locale} notebook's code has drifted from the English"
+    assert code(translated) == code(en), (
+        f"the {locale} notebook's code has drifted from the English"
+    )
     for ours, theirs in zip(translated.cells, en.cells, strict=True):
         if ours.cell_type == "markdown":
             assert ours.source != theirs.source, f"English cell left: {ours.source[:60]!r}"
@@ -150,21 +155,27 @@ def test_the_translated_guides_and_notebooks_link_to_files_that_exist(locale):
 STILL_ENGLISH: dict[str, frozenset[str]] = {}
 
 
-def quoted_outputs(stem: str) -> list[str]:
+#: How a guide says that a notebook prints something, and the heading of its list of
+#: what the notebook prints, in each language whose guides are checked.
+PRINTS = {"en": ("print", "What the notebook prints"), "fr": ("affich", "Ce qu'affiche le carnet")}
+
+
+def quoted_outputs(stem: str, locale: str = "en") -> list[str]:
     """What the lesson's guide says its notebook prints: the figures in backticks on a
-    line that says "print", and the whole list under "What the notebook prints". Code
-    (a call or an assignment) is not output; "..." ends a quote
+    line that says "print" (in French "affiche"), and the whole list under "What the
+    notebook prints". Code (a call or an assignment) is not output; "..." ends a quote
     that gives only its start."""
-    guide = ROOT / "teacher" / f"{stem}.md"
+    guide = ROOT / "teacher" / ("" if locale == "en" else locale) / f"{stem}.md"
     if not guide.exists():
         return []
+    says, heading = PRINTS[locale]
     found, listing = [], False
     for line in guide.read_text(encoding="utf-8").splitlines():
-        if line.startswith("What the notebook prints"):
+        if line.startswith(heading):
             listing = True
         elif line.startswith("#"):
             listing = False
-        if not (listing or "print" in line) or line.count("`") % 2:
+        if not (listing or says in line) or line.count("`") % 2:
             continue  # an odd number of backticks: a quote that runs on to the next line
         for quote in line.split("`")[1::2]:  # the text inside each pair of backticks
             if not re.search(r"\d", quote):
@@ -191,6 +202,63 @@ def test_the_guides_quote_outputs_in_a_form_the_check_reads():
     assert "[32, 59, 51, 53, 47]" in quoted_outputs("07-strategy")
     assert "odd margins: 0" in quoted_outputs("06-how-games-end")
     assert all("KisoloBoard" not in q for q in quoted_outputs("01-start-here"))
+    assert "[32, 59, 51, 53, 47]" in quoted_outputs("07-strategy", "fr")
+    assert "écarts impairs : 0" in quoted_outputs("06-how-games-end", "fr")
+    assert "prise (les trois conditions sont remplies) : 70" in quoted_outputs(
+        "04-kiothi-leftmost-triple", "fr"
+    )
+
+
+def french_printed_english(nb) -> list[tuple[str, list, str]]:
+    """(cell id, English words, text) for every output of a run French notebook that
+    shows English: code the reader writes too (a keyword argument, a file name, the
+    computer's levels, the players and the variables the notebook's code names, as in
+    « et state dit toujours 42 »), people's names and a one-letter variable (m = 1..30)
+    are not English."""
+    names = names_in_code(nb) | {
+        name
+        for c in nb.cells
+        if c.cell_type == "code"
+        for name in re.findall(r"^(\w+) = ", c.source, re.M)
+    }
+    out = []
+    for i, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            for text in output_texts(output):
+                words = [
+                    w
+                    for w in english_words(CODE.sub(" ", text))
+                    if len(w) > 1 and w not in LEVELS | PEOPLE | names | {"Elo"}
+                ]
+                if words:
+                    out.append((cell.get("id", str(i)), words, text[:200]))
+    return out
+
+
+#: People the texts name, whose names are not French words (Pierre is not a stone).
+NAMED = re.compile(r"Pierre Makombo Bambote")
+
+
+def french_texts() -> list[tuple[str, str]]:
+    """(where, text) for every text cell of the French notebooks and every French guide,
+    without its code, its links, its quotations and the names of people."""
+    texts = [
+        (p.name, p.read_text(encoding="utf-8")) for p in (ROOT / "teacher" / "fr").glob("*.md")
+    ]
+    for p in LESSONS["fr"] + TEACHERS["fr"]:
+        nb = nbformat.read(p, as_version=4)
+        texts += [(p.name, c.source) for c in nb.cells if c.cell_type == "markdown"]
+    return [(w, NAMED.sub(" ", QUOTED.sub(" ", NOT_PROSE.sub(" ", t)))) for w, t in texts]
+
+
+@pytest.mark.parametrize("term", [t for t in GLOSSARY if t.get("avoid_fr")], ids=lambda t: t["id"])
+def test_the_french_notebooks_and_guides_use_the_glossarys_words(term):
+    texts = french_texts()
+    assert len(texts) > 80  # every text cell of the nine notebooks and the ten guides
+    wrong = [
+        (where, w) for where, text in texts for w in term["avoid_fr"] if avoided(w).search(text)
+    ]
+    assert not wrong, f"use {term['fr']!r}, not: {wrong[:3]}"
 
 
 def _ids(paths, prefix):
@@ -219,10 +287,13 @@ def test_notebook_runs(path, tmp_path):
         o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"
     ]
     assert not errors
-    if path in ENGLISH:
-        printed = " ".join(" ".join(text_outputs(nb)).split())
-        missing = [q for q in quoted_outputs(path.stem) if q not in printed]
-        assert missing == [], "the guide quotes outputs this notebook does not print"
+    for locale in ("en", "fr"):
+        if path in (ENGLISH if locale == "en" else LESSONS[locale]):
+            printed = " ".join(" ".join(text_outputs(nb)).split())
+            missing = [q for q in quoted_outputs(path.stem, locale) if q not in printed]
+            assert missing == [], f"the {locale} guide quotes outputs this notebook does not print"
     if path in LESSONS["ko"] or path in TEACHERS["ko"]:
         skip = STILL_ENGLISH.get(path.name, frozenset())
         assert not english_printed_by(nb, skip), "a Korean notebook printed English"
+    if path in LESSONS["fr"] or path in TEACHERS["fr"]:
+        assert not french_printed_english(nb), "a French notebook printed English"
