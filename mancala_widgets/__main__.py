@@ -4,9 +4,9 @@ Each command is one function decorated with :func:`command`: it receives the
 subparsers, adds its own parser and returns the function that runs it. Adding
 a command is adding one such function.
 
-    python -m mancala_widgets handouts OUT_DIR [--locale en|ko] [--paper a4|letter|a3]
+    python -m mancala_widgets handouts OUT_DIR [--locale en|ko|fr] [--paper a4|letter|a3]
                                                [--lesson ID ...]
-    python -m mancala_widgets lessons [DIR] [--locale en|ko] [--no-lab] [--force]
+    python -m mancala_widgets lessons [DIR] [--locale en|ko|fr] [--no-lab] [--force]
     python -m mancala_widgets serve [SITE] [--port 8000] [--bind 0.0.0.0] [--quiet]
 
 A bad argument prints a message saying what was expected and exits with

@@ -335,7 +335,7 @@ class Landing(Exercise):
     def worked(self) -> str:
         s, m, n = self.start, self.stones, self.size
         lines = [
-            self._t(f"landing.first_{self.game}", start=s, stones=m),
+            self._t(f"landing.first_{self.game}", start=s, stones=m, n=m),
             f"({s} + {m}) mod {n} = {s + m} mod {n} = {self.answer}",
         ]
         if m >= n:
@@ -358,7 +358,7 @@ def landing(circuit: int, start: int, stones: int, locale: str = "en") -> Landin
 
 # -- 2. Which hole does the relay lift? --------------------------------------------
 
-#: Words a hole or boma may be named with, in either language.
+#: Words a hole or boma may be named with, in any of the languages.
 _WORDS = {
     "south": ("side", "south"),
     "north": ("side", "north"),
@@ -368,10 +368,23 @@ _WORDS = {
     "outer": ("row", "outer"),
     "안쪽": ("row", "inner"),
     "바깥쪽": ("row", "outer"),
+    "sud": ("side", "south"),
+    "nord": ("side", "north"),
+    "intérieur": ("row", "inner"),
+    "intérieure": ("row", "inner"),
+    "int": ("row", "inner"),
+    "extérieur": ("row", "outer"),
+    "extérieure": ("row", "outer"),
+    "ext": ("row", "outer"),
     "boma": ("boma", True),
     "보마": ("boma", True),
     "hole": None,
     "구멍": None,
+    "trou": None,
+    "rangée": None,
+    "de": None,
+    "du": None,
+    "le": None,
     "번": None,
     "줄": None,
     "의": None,
@@ -387,13 +400,16 @@ _PAIR = re.compile(r"\s*[\[(]?\s*([+-]?\d+)\s*(?:,|\s)\s*([+-]?\d+)\s*[\])]?\s*"
 def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> list[int]:
     """A hole given as [row, column] (a list, or typed "[2, 4]" / "2, 4"), or by
     name: Kisolo "inner 3", "outer 5", "north inner 3", "South's outer hole 5",
-    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍"; Kiothi "boma 7", "north boma 3", "보마 7",
-    "북쪽 3번 보마". A name without a side is a hole of ``side``.
+    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍", "intérieur 3", "trou extérieur 2 de Nord";
+    Kiothi "boma 7", "north boma 3", "보마 7", "북쪽 3번 보마", "boma 3 de Nord". A
+    name without a side is a hole of ``side``.
 
     >>> read_cell("kisolo", "inner 5", 4, 7, "south")
     [2, 4]
     >>> read_cell("kiothi", "북쪽 3번 보마", 2, 10, "south")
     [0, 2]
+    >>> read_cell("kisolo", "trou extérieur 2 de Nord", 4, 7, "south")
+    [0, 1]
     """
     unreadable = _Unreadable(f"lifted.unreadable_{game}")
     if isinstance(answer, str) and (pair := _PAIR.fullmatch(answer)):

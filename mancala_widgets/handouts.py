@@ -86,6 +86,7 @@ DIAGRAMS_PER_PAGE = 3
 RECORD_ROWS = 40
 FONTS = {
     "en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
+    "fr": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
     "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
     '"Apple SD Gothic Neo", sans-serif',
 }
@@ -123,7 +124,7 @@ def handout(
     ``"record"`` (a game record sheet; ``game`` optional), ``"glossary"`` (the
     terms of both games in every language of the glossary) or ``"lesson"`` (a
     lesson's positions: ``lesson`` is an id, a file path, a dict or a loaded
-    lesson). ``locale`` is ``"en"`` or ``"ko"``, ``paper`` ``"a4"`` or
+    lesson). ``locale`` is ``"en"``, ``"ko"`` or ``"fr"``, ``paper`` ``"a4"`` or
     ``"letter"``, or ``"a3"`` for a board. Boards print landscape, the others
     portrait.
 
@@ -398,6 +399,11 @@ def _mm(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
+def _said(locale: str, x: float) -> str:
+    """A length in millimetres as a reader writes it: French has a decimal comma."""
+    return _mm(x).replace(".", ",") if locale == "fr" else _mm(x)
+
+
 def _paper_name(job: Job) -> str:
     return tr(job.locale, f"handouts.paper_{job.paper}")
 
@@ -502,11 +508,11 @@ def _board(job: Job) -> str:
     g = game_of(game)
     variant = {"columns": n} if "columns" in g.variants else {}
     title = T(f"title_{game}", n=n)
-    check = T("print_check", cm=_mm(CHECK_MM / 10))
+    check = T("print_check", cm=_said(locale, CHECK_MM / 10))
     numbers, start = T("numbers", n=n), T(f"start_{game}", total=g.total_pieces(**variant))
     paper = _paper_name(job)
 
-    elsewhere = T("true_tiled" if job.paper == "a3" else "true_a3", full=_mm(CUP_MM))
+    elsewhere = T("true_tiled" if job.paper == "a3" else "true_a3", full=_said(locale, CUP_MM))
     by_bar = width - CHECK_MM - 2  # the bar shares a line with its sentence
     one_notes = [
         (T("scale_reduced", pct=75, d="30", full="40", paper=paper), width),
@@ -524,13 +530,13 @@ def _board(job: Job) -> str:
         if tiled is not None:
             return _tiled_board(job, tiled, title, check, numbers, start)
     if plan.d == CUP_MM:
-        scale, check_line = T("scale_true", d=_mm(plan.d)), check
+        scale, check_line = T("scale_true", d=_said(locale, plan.d)), check
     else:
         scale = T(
             "scale_reduced",
             pct=round(100 * plan.d / CUP_MM),
-            d=_mm(plan.d),
-            full=_mm(CUP_MM),
+            d=_said(locale, plan.d),
+            full=_said(locale, CUP_MM),
             paper=paper,
         )
         check_line = f"{check} {elsewhere}"
@@ -578,13 +584,13 @@ def _tiled_board(job: Job, plan: Plan, title: str, check: str, numbers: str, sta
         if number == 1:
             steps = entry(job.locale, "handouts.board.tile_steps")
             notes = (
-                f"<p>{esc(T('scale_tiled', d=_mm(plan.d), page=1, pages=2))}</p>"
+                f"<p>{esc(T('scale_tiled', d=_said(job.locale, plan.d), page=1, pages=2))}</p>"
                 "<ol>" + "".join(f"<li>{esc(s)}</li>" for s in steps) + "</ol>"
                 f"<p>{esc(check)} {_check_bar()}</p>"
             )
         else:
             notes = (
-                f"<p>{esc(T('tile_second', d=_mm(plan.d)))}</p>"
+                f"<p>{esc(T('tile_second', d=_said(job.locale, plan.d)))}</p>"
                 f"<p>{esc(check)} {_check_bar()}</p>"
                 f"<p>{esc(numbers)}</p><p>{esc(start)}</p>"
             )
@@ -1227,6 +1233,10 @@ GLOSSARY_PT = 8.6
 #: The columns' widths in millimetres: the sheet's language, the glossary's other
 #: languages, the game's own word, the game, the meaning (what is left).
 GLOSSARY_COLS = (30.0, 34.0, 21.0, 15.0)
+#: Each other language's column when the glossary has more than two languages.
+GLOSSARY_OTHERS = 28.0
+#: How a word to avoid is quoted under a word of each language.
+AVOID_QUOTES = {"fr": "«\u00a0{}\u00a0»"}
 GLOSSARY_FIRST, GLOSSARY_LATER, GLOSSARY_HEAD = 32.0, 12.0, 7.0
 
 
@@ -1251,7 +1261,9 @@ def _glossary(job: Job) -> str:
     langs = [locale] + [x for x in LOCALES if x != locale and any(x in t for t in terms)]
     meanings = entry(locale, "handouts.glossary.meanings")
     width, height = _page_area(job.paper, False, GLOSSARY_MARGIN)
-    cols = list(GLOSSARY_COLS[: len(langs)]) + [GLOSSARY_COLS[-2], GLOSSARY_COLS[-1]]
+    # The sheet's language, then the others: one of 34 mm, or several of 28 mm each.
+    others = [GLOSSARY_COLS[1] if len(langs) == 2 else GLOSSARY_OTHERS] * (len(langs) - 1)
+    cols = [GLOSSARY_COLS[0], *others, GLOSSARY_COLS[-2], GLOSSARY_COLS[-1]]
     cols.append(width - sum(cols))
     rows: list[Block] = []
     for term in terms:
@@ -1259,10 +1271,12 @@ def _glossary(job: Job) -> str:
         for i, lang in enumerate(langs):
             word = term.get(lang, "")
             notes = []
-            if lang == "ko" and term.get("counter_ko"):
-                notes.append(T("counter", word=term["counter_ko"]))
-            if lang == "ko" and term.get("avoid_ko"):
-                notes.append(T("avoid", words=", ".join(f"‘{w}’" for w in term["avoid_ko"])))
+            if term.get(f"counter_{lang}"):
+                notes.append(T("counter", word=term[f"counter_{lang}"]))
+            if term.get(f"avoid_{lang}"):
+                quote = AVOID_QUOTES.get(lang, "‘{}’")
+                words = ", ".join(quote.format(w) for w in term[f"avoid_{lang}"])
+                notes.append(T("avoid", words=words))
             cell = esc(word) + "".join(f'<span class="note">{esc(n)}</span>' for n in notes)
             cls = "term" if i == 0 else "other"
             cells.append(f'<td class="{cls}" lang="{lang}">{cell}</td>')

@@ -200,7 +200,7 @@ def test_kiothi_and_other_options_from_the_start_of_the_game():
         ({"readings": ({}, {"relay": "previous"})}, "'previous'"),
         ({"readings": ({}, {"nki_release": "drop"})}, "nki_release"),
         ({"titles": ["only one"]}, "2 titles"),
-        ({"locale": "fr"}, "locale"),
+        ({"locale": "de"}, "locale"),
     ],
 )
 def test_bad_arguments_are_named(kwargs, words):

@@ -20,6 +20,8 @@ from mancala_widgets.text.swahili import number, of
         ("de", "homme", "d'homme"),
         ("de", "héros", "de héros"),  # aspirated h
         ("de", "huit graines", "de huit graines"),
+        ("de", "haricots", "de haricots"),  # aspirated h: beans stand in for seeds
+        ("le", "hasard", "le hasard"),
         ("de", "8 graines", "de 8 graines"),  # digits never elide
         ("de", "11 graines", "de 11 graines"),
     ],

@@ -51,7 +51,9 @@ from helpers import needs_shared, shared_dir
 
 #: The project's rules, which the rule cards put on paper.
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
-LOCALES = ("en", "ko")
+LOCALES = ("en", "ko", "fr")
+#: The unplugged guide is checked in the languages it is written in here.
+GUIDE_LOCALES = ("en", "ko")
 DOCS = [
     ("board", {"game": "kisolo", "columns": 7}),
     ("board", {"game": "kisolo", "columns": 6}),
@@ -220,12 +222,18 @@ def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(
     assert len(shown) == len(set(shown)) == rows * columns
     said = visible(doc)
     d_text = f"{d:g}"
-    assert (f"{d_text} mm across" if locale == "en" else f"{d_text}밀리미터") in said
+    size = {
+        "en": f"{d_text} mm across",
+        "ko": f"{d_text}밀리미터",
+        "fr": f"{d_text.replace('.', ',')} mm",  # a decimal comma
+    }
+    assert size[locale] in said
     if d < TRUE_MM:
         pct = round(100 * d / TRUE_MM)
-        assert (f"Scale {pct}%" if locale == "en" else f"축척 {pct}%") in said
+        scale = {"en": f"Scale {pct}%", "ko": f"축척 {pct}%", "fr": f"Échelle {pct}\u00a0%"}
+        assert scale[locale] in said
     else:
-        assert ("True size" if locale == "en" else "실제 크기") in said
+        assert {"en": "True size", "ko": "실제 크기", "fr": "Taille réelle"}[locale] in said
     # The page less 8 mm margins, and less the title and notes (about 30 mm) in height.
     short, long = A3 if paper == "a3" else SIDES[paper]
     room_w, room_h = long - 16, short - 16 - 30
@@ -323,7 +331,8 @@ def test_a_board_too_long_for_one_page_is_true_size_on_two_with_alignment_marks(
     words = visible(doc)
     steps = catalogue(locale)["handouts"]["board"]["tile_steps"]
     assert all(step in words for step in steps)
-    assert words.count("40 mm across" if locale == "en" else "40밀리미터") >= 2
+    said = {"en": "40 mm across", "ko": "40밀리미터", "fr": "40 mm de diamètre"}[locale]
+    assert words.count(said) >= 2
     part = tr(locale, "handouts.board.title_part", title="", page=2, pages=2, first=6, last=10)
     assert part.strip(" ·") in words
 
@@ -520,11 +529,11 @@ def test_the_record_sheet_has_forty_numbered_rows_and_a_key(locale, paper):
     for key in ("game", "variant", "date"):
         assert tr(locale, f"handouts.record.{key}") + ":" in words
     assert tr(locale, "names.south") + ":" in words and tr(locale, "names.north") + ":" in words
-    examples = (
-        ("“inner 3”", "“boma 7 x2”", "“capture 4”")
-        if locale == "en"
-        else ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”")
-    )
+    examples = {
+        "en": ("“inner 3”", "“boma 7 x2”", "“capture 4”"),
+        "ko": ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”"),
+        "fr": ("«\u00a0int. 3\u00a0»", "«\u00a0boma 7 x2\u00a0»", "«\u00a0prise 4\u00a0»"),
+    }[locale]
     for example in examples:
         assert example in words
     # South moves first, then the players take turns.
@@ -724,12 +733,13 @@ def test_a_lesson_with_long_texts_puts_fewer_diagrams_on_a_page():
 def test_korean_handouts_hold_no_english_words(tmp_path):
     """Names of the games and rules and the paper stay as they are; single
     letters (a lesson's algebra, "4 x 6") are symbols, not words. The glossary's
-    English column (marked lang="en") and the games' own words are the exception."""
+    English and French columns (marked lang="en", lang="fr") and the games' own words
+    are the exception."""
     for paper in PAPERS:
         for path in write_handouts(tmp_path / paper, locale="ko", paper=paper):
             doc = path.read_text("utf-8")
             if path.name.startswith("glossary."):
-                doc = re.sub(r'<td class="(other" lang="en|own)">.*?</td>', "", doc)
+                doc = re.sub(r'<td class="(other" lang="(en|fr)|own)">.*?</td>', "", doc)
             words = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", visible(doc)))
             assert words <= ALLOWED_LATIN, (path.name, words - ALLOWED_LATIN)
 
@@ -742,7 +752,8 @@ def test_the_catalogues_have_the_same_entries_and_fields_in_both_languages():
             return [shape(v) for v in value]
         return sorted(set(re.findall(r"\{(\w+)\}", value)))
 
-    assert shape(catalogue("en")["handouts"]) == shape(catalogue("ko")["handouts"])
+    for locale in LOCALES[1:]:
+        assert shape(catalogue("en")["handouts"]) == shape(catalogue(locale)["handouts"]), locale
 
 
 # ------------------------------------------------------------------ counts on paper
@@ -836,7 +847,7 @@ def test_the_glossary_sheet_has_every_term_in_every_language(locale, paper):
     assert list(rows) == [t["id"] for t in GLOSSARY], "every term once, in the glossary's order"
     meanings = catalogue(locale)["handouts"]["glossary"]["meanings"]
     languages = [x for x in LOCALES if any(x in t for t in GLOSSARY)]
-    assert languages == ["en", "ko"]
+    assert languages == ["en", "ko", "fr"]
     for term in GLOSSARY:
         row = rows[term["id"]]
         for lang in languages:
@@ -908,7 +919,9 @@ def test_a_routine_card_is_one_page_of_numbered_steps(game, locale, paper):
     assert steps >= 10
     words = visible(doc)
     # Every step a card sends you to is one of its steps.
-    sent = re.findall(r"step (\d+)" if locale == "en" else r"(\d+)단계", words)
+    sent = re.findall(
+        {"en": r"step (\d+)", "ko": r"(\d+)단계", "fr": r"étape (\d+)"}[locale], words
+    )
     assert sent and all(1 <= int(n) <= steps for n in sent)
     size = float(re.search(r"html \{ font-size: ([\d.]+)pt", doc).group(1))
     assert size >= 8.5
@@ -930,7 +943,7 @@ def test_the_kisolo_card_moves_the_finger_one_hole_on_and_kiothi_lifts_the_landi
 
 def test_the_cards_name_their_readings():
     for game in ("kisolo", "kiothi"):
-        for locale, mark in (("en", "reading"), ("ko", "해석")):
+        for locale, mark in (("en", "reading"), ("ko", "해석"), ("fr", "interprétation")):
             assert visible(handout("routine", game=game, locale=locale)).count(mark) >= 3
 
 
@@ -1164,7 +1177,7 @@ def without_words(box: dict) -> dict:
     return {k: v for k, v in box.items() if k != "head"}
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", GUIDE_LOCALES)
 def test_every_position_of_the_unplugged_guide_is_legal_and_does_what_it_says(locale):
     boxes = guide_boxes(locale)
     assert len(boxes) >= 8
@@ -1177,7 +1190,7 @@ def test_the_two_unplugged_guides_give_the_same_positions_and_outcomes():
     assert [without_words(b) for b in en] == [without_words(b) for b in ko]
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", GUIDE_LOCALES)
 def test_the_unplugged_guide_has_a_timed_bean_activity_for_every_lesson(locale):
     text = (GUIDES / ("unplugged.md" if locale == "en" else "ko/unplugged.md")).read_text("utf-8")
     heading = r"^### 0?(\d) " if locale == "en" else r"^### (\d)강 "
@@ -1200,7 +1213,7 @@ def test_the_unplugged_guide_has_a_timed_bean_activity_for_every_lesson(locale):
 
 BAD = [
     (dict(kind="poster"), "kind = 'poster'", "'board', 'rules', 'record', 'lesson'"),
-    (dict(kind="board", game="kisolo", locale="fr"), "locale = 'fr'", "'en' or 'ko'"),
+    (dict(kind="board", game="kisolo", locale="de"), "locale = 'de'", "'en' or 'ko' or 'fr'"),
     (dict(kind="board", game="kisolo", paper="a5"), "paper = 'a5'", "'a4' or 'letter' or 'a3'"),
     (dict(kind="record", paper="a3"), "paper = 'a3'", "is for board templates only"),
     (dict(kind="glossary", game="kisolo"), "game = 'kisolo'", "the glossary covers both games"),
@@ -1235,7 +1248,7 @@ def test_bad_arguments_are_refused_naming_field_value_and_expectation(kwargs, na
 @pytest.mark.parametrize(
     "kwargs,names",
     [
-        (dict(locale="fr"), "locale = 'fr'"),
+        (dict(locale="de"), "locale = 'de'"),
         (dict(paper="A4"), "paper = 'A4'"),
         (dict(lessons=["nki", "no-such"]), "lessons[1] = 'no-such'"),
         (dict(lessons=["nki", "nki"]), "lessons[1] = 'nki'"),
@@ -1321,7 +1334,7 @@ def test_the_command_line_writes_the_handouts_and_lists_them(tmp_path):
     "args,says",
     [
         (["handouts", "OUT", "--paper", "a5"], "a5"),
-        (["handouts", "OUT", "--locale", "fr"], "fr"),
+        (["handouts", "OUT", "--locale", "de"], "de"),
         (["handouts", "OUT", "--lesson", "no-such"], "no lesson called 'no-such'"),
         (["handouts"], "OUT_DIR"),
         (["posters", "OUT"], "posters"),

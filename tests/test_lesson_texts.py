@@ -1,7 +1,7 @@
 """The lessons say what a teacher must be able to trust: each choice that
 docs/rules.md marks as a Reading (or a Convention, the lap limit), where a lesson
-shows it deciding something on the board, is said there, in English and Korean;
-the corrections found in review stay corrected."""
+shows it deciding something on the board, is said there, in English, Korean and
+French; the corrections found in review stay corrected."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def notebook_text(name: str, locale: str) -> str:
     return " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
 
 
-#: (reading, lesson, step, English phrase, Korean phrase): the step that shows the
+#: (reading, lesson, step, English, Korean and French phrases): the step that shows the
 #: reading deciding something says so; docs/rules.md marks each of them.
 READINGS = [
     (
@@ -40,6 +40,7 @@ READINGS = [
         8,
         r"source does not say; this board reads it as no\s+capture",
         r"자료에는 나와 있지 않습니다.*획득이\s+없고",
+        r"ne le dit pas\s*;\s*ce plateau l'interprète comme une absence de\s+prise",
     ),
     (
         "own inner row emptied by sowing is no loss",
@@ -47,6 +48,7 @@ READINGS = [
         9,
         r"source does not say.*this board reads it as no loss",
         r"자료에 나와 있지 않습니다.*패배로 보지 않습니다",
+        r"La source ne dit pas.*ce plateau l'interprète comme une absence de défaite",
     ),
     (
         "own inner row emptied by sowing is no loss",
@@ -54,6 +56,7 @@ READINGS = [
         2,
         r"source does not say; this board reads it as\s+no loss",
         r"자료에는 나와 있지 않습니다.*패배로 보지 않습니다",
+        r"ne le dit pas\s*;\s*ce plateau l'interprète comme une\s+absence de défaite",
     ),
     (
         "perpetual sowing: repeat within the move or the lap limit",
@@ -62,6 +65,7 @@ READINGS = [
         r"lap end repeats within the move, or at lap 100,000, "
         r"a limit the board\s+sets by convention",
         r"바퀴 끝이 되풀이될 때, 또는 100,000바퀴째.*약속",
+        r"se répète pendant le coup, ou à la tournée 100\s000, une limite.*par convention",
     ),
     (
         "draw by third repetition",
@@ -69,6 +73,7 @@ READINGS = [
         11,
         r"third time.*reading of the source",
         r"세 번째.*자료.*읽은 것",
+        r"troisième fois.*interprétation du cycle sans fin",
     ),
     (
         "draw by third repetition",
@@ -76,6 +81,7 @@ READINGS = [
         3,
         r"reading of the source.*third time",
         r"읽어 적용합니다.*세 번째",
+        r"interprétation du «\s*cycle sans fin.*troisième fois",
     ),
     (
         "where the jails sit",
@@ -83,6 +89,7 @@ READINGS = [
         1,
         r"source does not say where the jails sit",
         r"감옥의 자리는 자료에\s+나와 있지 않으며",
+        r"la source ne dit pas où se trouvent les prisons",
     ),
     (
         "nki marked once, after both redistributions",
@@ -90,6 +97,7 @@ READINGS = [
         3,
         r"this board reads it as once, after both",
         r"두 재분배가 끝난 뒤 한 번 표시한다고 읽습니다",
+        r"ce plateau l'interprète comme un seul marquage, après les deux",
     ),
     (
         "nki released by a lift, not by a drop",
@@ -98,6 +106,8 @@ READINGS = [
         r"this board reads .passes. as .lifts.: "
         r"a warrior dropped into an nki boma does not release it",
         r"떨어뜨리는 것만으로는 풀리지 않습니다",
+        r"interprète «\s*y passe\s*» comme «\s*le ramasse\s*»\s*:"
+        r"\s*un guerrier déposé.*ne le libère pas",
     ),
     (
         "nki released by a lift, not by a drop",
@@ -105,6 +115,7 @@ READINGS = [
         3,
         r"only lifting releases nki.*read.*as .when a relay lifts it.",
         r"집어 들 때만 nki가 풀립니다",
+        r"seul un ramassage lève le nki.*interprété comme «\s*quand un relais le ramasse\s*»",
     ),
     (
         "the triple is applied automatically",
@@ -112,6 +123,7 @@ READINGS = [
         2,
         r"calls the\s+triple a .right.; taking more warriors never lowers your jail",
         r"권리.*감옥이 줄어드는 일은 없으므로",
+        r"triple prise comme d'un «\s*droit\s*»\s*;\s*prendre plus de guerriers ne diminue jamais",
     ),
     (
         "a Kiothi move that would never end is not allowed",
@@ -119,6 +131,7 @@ READINGS = [
         9,
         r"source does not say.*does not allow such a move",
         r"자료에 나와 있지 않습니다.*허락하지 않으며",
+        r"La source ne dit pas.*ce plateau interdit un tel coup",
     ),
     (
         "neither player can move: each row to its owner",
@@ -126,6 +139,7 @@ READINGS = [
         3,
         r"source does not say.*each row's warriors go to the jail of that row's owner",
         r"자료에 나와 있지\s+않습니다.*각 줄의 전사가 그 줄 주인의 감옥으로",
+        r"La source ne dit pas.*les guerriers de chaque rangée vont dans la prison du propriétaire",
     ),
     # Three more readings the lessons depend on.
     (
@@ -134,6 +148,7 @@ READINGS = [
         3,
         r"source gives only one way for a turn to end.*reads it literally",
         r"턴이 끝나는 경우를 하나만 듭니다.*글자 그대로 읽어",
+        r"une seule façon de terminer un tour.*l'interprète donc au pied de la lettre",
     ),
     (
         "a sowing never skips its starting hole",
@@ -141,6 +156,7 @@ READINGS = [
         7,
         r"a sowing never skips the hole it started from",
         r"시작한 구멍을 건너뛰지 않으므로",
+        r"on ne saute jamais le trou de départ",
     ),
     (
         "the opening: at least one warrior each, emptied bomas may be refilled",
@@ -149,49 +165,60 @@ READINGS = [
         r"at least one in each boma\s+chosen"
         r".*this board reads it as including the two just\s+emptied",
         r"적어도 한 명씩.*방금 비운 두 보마도 여기에 든다고 읽습니다",
+        r"au moins un dans chaque boma\s+choisi.*incluant les deux bomas qu'on vient de vider",
     ),
 ]
 
 
 @pytest.mark.parametrize(
-    "reading, lesson, step, en, ko", READINGS, ids=[f"{r[1]}-{r[2]}" for r in READINGS]
+    "reading, lesson, step, en, ko, fr", READINGS, ids=[f"{r[1]}-{r[2]}" for r in READINGS]
 )
-def test_each_reading_is_said_where_it_decides_something(reading, lesson, step, en, ko):
+def test_each_reading_is_said_where_it_decides_something(reading, lesson, step, en, ko, fr):
     assert re.search(en, step_text(lesson, step, "en"), re.S), reading
     assert re.search(ko, step_text(lesson, step, "ko"), re.S), reading
+    assert re.search(fr, step_text(lesson, step, "fr"), re.S), reading
 
 
-#: (what is stated, English and Korean patterns of the statement, then of the words that
+#: (what is stated, the patterns of the statement by language, then of the words that
 #: say it is a reading): a lesson step that states one of these choices as a fact of the
 #: game says, in the same step, that it is the board's reading of the source.
 STATED_READINGS = [
     (
         "pussa kanawa after a landing in an empty hole",
-        r"even when the landing hole (itself )?was empty|even after a landing in an empty",
-        r"떨어진 구멍이 비어 있었더라도|빈 구멍에 떨어진 뒤에도",
-        r"reads it literally|literal reading",
-        r"글자 그대로 읽",
+        {
+            "en": r"even when the landing hole (itself )?was empty"
+            r"|even after a landing in an empty",
+            "ko": r"떨어진 구멍이 비어 있었더라도|빈 구멍에 떨어진 뒤에도",
+            "fr": r"même quand le trou d'arrivée (lui-même )?était vide",
+        },
+        {
+            "en": r"reads it literally|literal reading",
+            "ko": r"글자 그대로 읽",
+            "fr": r"au pied de la lettre",
+        },
     ),
     (
         "emptying your own inner row is no loss",
-        r"\bno loss\b|not a loss",
-        r"패배로 보지 않|패배가 아닙",
-        r"source does not say.*reads it as",
-        r"자료에(는)? 나와 있지 않습니다.*(읽|보지 않)",
+        {
+            "en": r"\bno loss\b|not a loss",
+            "ko": r"패배로 보지 않|패배가 아닙",
+            "fr": r"absence de défaite|pas une défaite",
+        },
+        {
+            "en": r"source does not say.*reads it as",
+            "ko": r"자료에(는)? 나와 있지 않습니다.*(읽|보지 않)",
+            "fr": r"source ne (le )?dit pas.*interprète",
+        },
     ),
     (
         "a draw by a third repetition",
-        r"third time",
-        r"세 번째",
-        r"reading",
-        r"읽",
+        {"en": r"third time", "ko": r"세 번째", "fr": r"troisième fois"},
+        {"en": r"reading", "ko": r"읽", "fr": r"interprétation"},
     ),
     (
         "the lap limit",
-        r"100,000",
-        r"100,000",
-        r"by convention",
-        r"약속",
+        {"en": r"100,000", "ko": r"100,000", "fr": r"100\s000"},
+        {"en": r"by convention", "ko": r"약속", "fr": r"par convention"},
     ),
 ]
 
@@ -202,17 +229,18 @@ def lesson_steps():
             yield lesson_id, n
 
 
-@pytest.mark.parametrize(
-    "what, en, ko, en_says, ko_says", STATED_READINGS, ids=[r[0] for r in STATED_READINGS]
-)
-def test_a_step_that_states_a_reading_names_it_a_reading(what, en, ko, en_says, ko_says):
+@pytest.mark.parametrize("what, claims, says", STATED_READINGS, ids=[r[0] for r in STATED_READINGS])
+def test_a_step_that_states_a_reading_names_it_a_reading(what, claims, says):
     stated = 0
     for lesson_id, n in lesson_steps():
-        for locale, claim, says in (("en", en, en_says), ("ko", ko, ko_says)):
+        for locale in claims:
+            claim = claims[locale]
             text = step_text(lesson_id, n, locale)
             if re.search(claim, text):
                 stated += 1
-                assert re.search(says, text, re.S), f"{lesson_id} step {n} ({locale}): {what}"
+                assert re.search(says[locale], text, re.S), (
+                    f"{lesson_id} step {n} ({locale}): {what}"
+                )
     assert stated, f"no step states {what}: the pattern is out of date"
 
 
@@ -241,20 +269,21 @@ def test_the_lap_limit_is_called_the_boards_convention_wherever_it_is_stated():
     board's sentences, the notebooks and the guides say so where they give the number."""
     from mancala_widgets.text import catalogue
 
-    for locale, word in (("en", "convention"), ("ko", "약속")):
+    for locale, word in (("en", "convention"), ("ko", "약속"), ("fr", "convention")):
         texts = [
             (f"catalogue {key}", s) for key, v in catalogue(locale).items() for s in _strings(v)
         ]
-        folder = ROOT / "notebooks" / ("" if locale == "en" else "ko")
+        folder = ROOT / "notebooks" / ("" if locale == "en" else locale)
         for path in sorted(folder.glob("*.ipynb")):
             nb = nbformat.read(path, as_version=4)
             texts += [(path.name, c.source) for c in nb.cells if c.cell_type == "markdown"]
-        guides = ROOT / "notebooks" / "teacher" / ("" if locale == "en" else "ko")
+        guides = ROOT / "notebooks" / "teacher" / ("" if locale == "en" else locale)
         texts += [(p.name, p.read_text()) for p in sorted(guides.glob("*.md"))]
         stated = 0
         for where, text in texts:
             for para in _paragraphs(text):
-                if re.search(r"100,000(?! moves)", para) and re.search(r"lap|바퀴|한도", para):
+                limit = re.search(r"100[,\u00a0\u202f ]000(?! moves| coups)", para)
+                if limit and re.search(r"lap|바퀴|한도|tournée", para):
                     stated += 1
                     assert word in para, (locale, where, para[:120])
         assert stated >= 6, locale

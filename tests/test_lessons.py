@@ -91,8 +91,8 @@ BROKEN = [
     ),
     (
         "unknown language",
-        broken(["steps", 2, "text"], {"en": "a", "fr": "b"}),
-        "step 3: text: unknown language 'fr'",
+        broken(["steps", 2, "text"], {"en": "a", "de": "b"}),
+        "step 3: text: unknown language 'de'",
     ),
     (
         "empty text",

@@ -444,6 +444,9 @@ class Marks:
     def report(self, lesson: str | None = None, full: bool = True) -> str:
         """The marks as a page of text (``full``: a whole page, to print)."""
         t, e = self._t, html.escape
+        # French writes 4,5 and a no-break space before a colon.
+        colon = "\u00a0: " if self.locale == "fr" else ": "
+        decimal = "," if self.locale == "fr" else "."
         parts = []
         students = len(self.students)
         parts.append(
@@ -456,7 +459,8 @@ class Marks:
             mean = sum(w.score or 0 for w in marked) / len(marked) if marked and works else None
             parts.append(f"<h3>{e(title)}</h3>")
             if mean is not None:
-                line = t("mean", mean=f"{mean:.1f}", out_of=works[0].out_of, n=len(marked))
+                said = f"{mean:.1f}".replace(".", decimal)
+                line = t("mean", mean=said, out_of=works[0].out_of, n=len(marked))
                 parts.append(f"<p>{e(line)}</p>")
             columns, rows = self._rows(part)
             parts.append(_html_table(columns, rows, range(5, len(columns) - 1)))
@@ -469,14 +473,14 @@ class Marks:
                     line = t("question_line", label=q.label, right=q.right, answered=answered)
                     line = f"{line}. {q.text}" if q.text else line
                     items = "".join(
-                        f"<li>{e(words)} × {n}" + (f": {e(why)}" if why else "") + "</li>"
+                        f"<li>{e(words)} × {n}" + (f"{colon}{e(why)}" if why else "") + "</li>"
                         for words, n, why in q.wrong_answers
                     )
                     parts.append(f"<li>{e(line)}<ul>{items}</ul></li>")
                 parts.append("</ul>")
         if self.problems:
             parts.append(f"<h3>{e(t('refused', n=len(self.problems)))}</h3><ul>")
-            parts.extend(f"<li>{e(name)}: {e(why)}</li>" for name, why in self.problems)
+            parts.extend(f"<li>{e(name)}{colon}{e(why)}</li>" for name, why in self.problems)
             parts.append("</ul>")
         body = "".join(parts)
         if not full:

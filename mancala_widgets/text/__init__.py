@@ -1,12 +1,14 @@
 """Every word a person reads, one catalogue per locale.
 
-A catalogue is a folder of JSON files beside this one (``en/``, ``ko/``), one
+A catalogue is a folder of JSON files beside this one (``en/``, ``ko/``, ``fr/``), one
 file per concern: ``game.json`` (names of holes and moves, narration, game
 ends), ``board.json`` (the board's interface, errors shown on a board, the
 computer's explanations, the static picture; its ``ui`` section goes to the
 browser as is), ``lessons.json`` (questions and feedback), and the files of
 the handouts and exercises. Each top-level key is a section, found in one file.
-Adding a language is adding a folder with the same files and keys.
+Adding a language is adding a folder with the same files and keys. The
+browser fills in the ``ui`` section itself, with no French elision marks and
+« n == 1 » for the singular: a ``ui`` text is written to need neither.
 
 >>> tr("en", "names.south")
 'South'
@@ -14,6 +16,10 @@ Adding a language is adding a folder with the same files and keys.
 '북쪽의 턴입니다.'
 >>> tr("en", "names.stones", n=1), tr("en", "names.stones", n=3)
 ('1 stone', '3 stones')
+>>> tr("fr", "narration.turn_end", who="Amina"), tr("fr", "names.jail", side="Amina")
+('À Amina de jouer.', "prison d'Amina")
+>>> tr("fr", "names.stones", n=0), tr("fr", "names.stones", n=2)
+('0 graine', '2 graines')
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from .french import plural_one
 from .korean import josa
 
 HERE = Path(__file__).resolve().parent
-LOCALES = ("en", "ko")
+LOCALES = ("en", "ko", "fr")
 #: JupyterLab's own language pack for each lesson language that has one (its menus in
 #: that language: the `lessons` command and the classroom site use it). Swahili has none.
 JUPYTERLAB_LANGUAGES = {"fr": "fr_FR", "ko": "ko_KR"}

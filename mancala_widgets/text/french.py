@@ -11,6 +11,12 @@ filled in (a player's name, a hole's name) is unknown until then.
 >>> elide("que", "Ilunga"), elide("de", "huit graines"), elide("la", "case 4")
 ("qu'Ilunga", 'de huit graines', 'la case 4')
 
+A y before a vowel is a consonant (« de Yaya », « de Youssouf »); before a consonant,
+a vowel (« d'Yves »).
+
+>>> elide("de", "Yaya"), elide("de", "Youssouf"), elide("de", "Yves"), elide("de", "onze")
+('de Yaya', 'de Youssouf', "d'Yves", 'de onze')
+
 A number in digits never elides: « de 8 », « de 11 » (huit and onze, spelled out,
 do not elide either).
 """
@@ -24,19 +30,20 @@ import unicodedata
 ELIDED = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "ne": "n'", "je": "j'", "se": "s'"}
 #: Words with an aspirated h (« le héros », « de huit ») and « onze », which do not
 #: elide; other words starting with h do.
-H_ASPIRE = ("haut", "hauteur", "hors", "héros", "hasard", "hameau", "huit", "onze")
+H_ASPIRE = ("haut", "hauteur", "hors", "héros", "hasard", "hameau", "haricot", "huit", "onze")
 MARK = re.compile(r"\[(de|le|la|que|ne|je|se)\]$")
 
 
 def starts_with_vowel_sound(word: str) -> bool:
-    """Does ``word`` start with a vowel sound (a, e, i, o, u, y, a mute h, accents)?"""
+    """Does ``word`` start with a vowel sound (a, e, i, o, u, a mute h, accents, a y
+    before a consonant)? An aspirated h and « onze » (H_ASPIRE) do not."""
     word = word.lstrip("«“\"' ")
-    if not word:
+    if not word or word.lower().startswith(H_ASPIRE):
         return False
-    first = unicodedata.normalize("NFD", word[0])[0].lower()
-    if first == "h":
-        return not word.lower().startswith(H_ASPIRE)
-    return first in "aeiouy"
+    first, second = (unicodedata.normalize("NFD", c)[0].lower() for c in (word + " ")[:2])
+    if first == "y":  # Yaya, Youssouf: a consonant; Yves: a vowel
+        return second not in "aeiouy "
+    return first in "aeiouh"
 
 
 def elide(article: str, following: str) -> str:

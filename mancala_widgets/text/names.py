@@ -31,6 +31,17 @@ from . import tr
 Names = Mapping[str, str]
 
 
+def grouped(n: int, locale: str = "en") -> str:
+    """A large number with its thousands grouped as the language writes them:
+    100,000 in English and Korean, 100 000 in French (a no-break space).
+
+    >>> grouped(100_000), grouped(100_000, "fr")
+    ('100,000', '100\xa0000')
+    """
+    said = f"{n:,}"
+    return said.replace(",", "\u00a0") if locale == "fr" else said
+
+
 def side_names(locale: str = "en") -> dict[str, str]:
     """The players' default names: South and North in ``locale``."""
     return {p: tr(locale, f"names.{p}") for p in ("south", "north")}
@@ -158,7 +169,9 @@ def narrate(
             first = game_end.get("repeat_of_lap") if game_end else None
             if first is not None:
                 return T(f"narration.{game}_perpetual_repeat", where=where, first=first)
-            return T(f"narration.{game}_perpetual_limit", where=where, lap=f"{event['lap']:,}")
+            return T(
+                f"narration.{game}_perpetual_limit", where=where, lap=grouped(event["lap"], locale)
+            )
         fields = {"where": where, "was": was}
         if "next" in event:  # Kisolo: what the hole after the landing hole holds
             fields.update(next=name(event["next"]), count=count(event["next_count"]))
@@ -198,7 +211,11 @@ def narrate(
             T("narration.place", pieces=count(event["count"]), where=name(event["cell"]))
         )
     if event["kind"] == "laps_skipped":
-        return T("narration.laps_skipped", a=f"{event['from_lap']:,}", b=f"{event['to_lap']:,}")
+        return T(
+            "narration.laps_skipped",
+            a=grouped(event["from_lap"], locale),
+            b=grouped(event["to_lap"], locale),
+        )
     if event["kind"] == "turn_end":
         return T("narration.turn_end", who=names[event["to_move"]])
     if event["kind"] == "game_end":

@@ -114,7 +114,7 @@ class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
     title = t.Unicode("").tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
     speed = t.Float(1.0).tag(sync=True)
-    #: Interface and narration language: "en" (default) or "ko".
+    #: Interface and narration language: "en" (default), "ko" or "fr".
     locale = t.Enum(list(LOCALES), default_value="en").tag(sync=True)
     #: The side the computer plays ("" for none), whether it is thinking, and why it
     #: chose its last move.
