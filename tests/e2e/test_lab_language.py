@@ -7,9 +7,8 @@ import sys
 import uuid
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import free_port, private_env, stop, wait_for_server
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -37,9 +36,7 @@ def test_the_lessons_command_opens_jupyterlab_in_the_lessons_language(page, tmp_
         wait_for_server(f"{base}/api/status?token={token}", proc, home / "lab.log")
         page.goto(f"{base}/lab/tree/ko/01-start-here.ipynb?token={token}")
         menus = page.locator("#jp-menu-panel")
-        expect(menus.get_by_role("menuitem", name="파일", exact=True)).to_be_visible(
-            timeout=60_000
-        )
+        expect(menus.get_by_role("menuitem", name="파일", exact=True)).to_be_visible(timeout=60_000)
         expect(menus.get_by_role("menuitem", name="File", exact=True)).to_have_count(0)
     finally:
         stop(proc)
