@@ -150,11 +150,22 @@ def open_lesson(browser, site: str, name: str, request, click_from_landing=False
     raise AssertionError("unreachable")
 
 
+#: Run > Run All Cells in JupyterLab's own languages (its packs' words): a lesson opens in
+#: its language's copy of the Notebook interface where there is one.
+RUN_ALL = {
+    "en": ("Run", "Run All Cells"),
+    "ko": ("실행", "모든 셀 실행"),
+    "fr": ("Exécution", "Exécuter toutes les cellules"),
+}
+
+
 def run_all(page: Page) -> None:
     first = page.locator(".jp-CodeCell .jp-InputPrompt").first
+    app = next((loc for loc in JUPYTERLAB_LANGUAGES if f"/{loc}/notebooks/" in page.url), "en")
+    menu, item = RUN_ALL[app]
     for attempt in (1, 2):
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        page.get_by_role("menuitem", name=menu, exact=True).click()
+        page.get_by_role("menuitem", name=item, exact=True).click()
         try:
             expect(first).not_to_have_text("[ ]:", timeout=15_000)
             break
@@ -195,11 +206,11 @@ def rerun(page: Page, index: int) -> str:
     return cell.locator(".jp-OutputArea-output").first.inner_text()
 
 
-def lesson_root(page: Page, lesson_id: str):
+def lesson_root(page: Page, lesson_id: str, locale: str = "en"):
     return (
         page.locator(".mw-root")
         .filter(has=page.locator(".mw-lesson:not([hidden])"))
-        .filter(has_text=load_lesson(lesson_id).title["en"])
+        .filter(has_text=load_lesson(lesson_id).title[locale])
         .first
     )
 
@@ -209,13 +220,13 @@ def answer_every_question(page: Page, lesson_id: str, locale="en", wrong_first=T
     cells and Check, No capture, a number, an option): the first one wrongly, the rest
     rightly. Returns how many questions were answered."""
     script = load_lesson(lesson_id)
-    root = lesson_root(page, lesson_id)
+    root = lesson_root(page, lesson_id, locale)
     expect(root).to_be_visible(timeout=60_000)
     lesson = root.locator(".mw-lesson")
     asked = 0
     for i, step in enumerate(script.steps):
         expect(lesson.locator(".mw-lesson-step")).to_have_text(
-            f"Step {i + 1} of {len(script.steps)}"
+            tr(locale, "ui.lesson_step", i=i + 1, n=len(script.steps))
         )
         if step.predict is not None:
             right = step.predict["answer"]
@@ -307,21 +318,37 @@ def test_the_landing_page_lists_the_lessons_in_each_language_and_the_teachers_pa
     assert response.ok and "read-only" in response.text()
 
 
-def test_a_korean_lesson_has_jupyterlabs_own_menus_in_korean_and_an_english_one_english(
-    site, offline_browser, request
+@pytest.mark.parametrize(
+    ("locale", "file", "run"), [("ko", "파일", "실행"), ("fr", "Fichier", "Exécution")]
+)
+def test_a_lessons_jupyterlab_menus_are_in_its_language_and_an_english_ones_english(
+    site, offline_browser, request, locale, file, run
 ):
     student = Student(offline_browser, site)
     request.addfinalizer(partial(student.close, request.node.name))
     page = student.page
-    page.goto(f"{site}/ko/")
+    page.goto(f"{site}/{locale}/")
     page.locator("a.lesson").first.click()
     menus = page.locator(".lm-MenuBar")
-    expect(menus.get_by_role("menuitem", name="파일", exact=True)).to_be_visible(timeout=60_000)
-    expect(menus.get_by_role("menuitem", name="실행", exact=True)).to_be_visible()
-    expect(page.locator(CELLS)).to_have_count(cells_of("ko/01-start-here.ipynb"), timeout=60_000)
+    expect(menus.get_by_role("menuitem", name=file, exact=True)).to_be_visible(timeout=60_000)
+    expect(menus.get_by_role("menuitem", name=run, exact=True)).to_be_visible()
+    name = f"{locale}/01-start-here.ipynb"
+    expect(page.locator(CELLS)).to_have_count(cells_of(name), timeout=60_000)
     page.goto(f"{site}/")
     page.locator("a.lesson").first.click()
     expect(menus.get_by_role("menuitem", name="File", exact=True)).to_be_visible(timeout=60_000)
+
+
+@pytest.mark.parametrize("locale", ["fr"])
+def test_a_translated_lesson_is_answered_on_the_board_in_its_language(
+    site, offline_browser, request, locale
+):
+    student = open_lesson(offline_browser, site, f"{locale}/03-kiothi-nki.ipynb", request)
+    run_all(student.page)
+    assert answer_every_question(student.page, "nki", locale=locale) == 7
+    feedback = student.page.locator(".mw-feedback-text").first
+    expect(feedback).not_to_contain_text("Not quite")
+    expect(feedback).not_to_contain_text("Right!")
 
 
 # -- a lesson, every kind of question, the comparison boards ------------------------------------
