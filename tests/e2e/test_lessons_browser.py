@@ -7,6 +7,10 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
+from mancala_widgets.lessons import load_lesson
+from mancala_widgets.text import LOCALES, tr
+from mancala_widgets.text.names import hole_name
+
 pytestmark = pytest.mark.browser
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -132,6 +136,34 @@ def test_leftmost_triple_lesson_in_korean(notebook):
         root.locator(".mw-back").click()
     expect(narration).to_contain_text("가장 왼쪽 3연 획득: 가장 왼쪽 보마에서 획득했으므로")
     expect(root.locator(".mw-toolbar .mw-play")).to_have_attribute("aria-label", "재생")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("locale", [loc for loc in ("fr", "sw") if loc in LOCALES])
+def test_the_leftmost_triple_lesson_in_french_and_swahili(notebook, locale):
+    """The lesson in the languages of the games' home classrooms: its title, its steps,
+    a wrong and a right answer, and the triple named in the narration, all in the
+    notebook's language (from its catalogue)."""
+    page, root = open_lesson_notebook(notebook, f"{locale}/04-kiothi-leftmost-triple.ipynb")
+    script = load_lesson("leftmost-triple")
+    lesson = root.locator(".mw-lesson")
+    expect(lesson.locator(".mw-lesson-title")).to_have_text(script.title[locale])
+    n = len(script.steps)
+    expect(lesson.locator(".mw-lesson-step")).to_have_text(tr(locale, "ui.lesson_step", i=1, n=n))
+    cell(root, 0, 3).click()  # wrong: the capture takes (0,4)
+    answer = tr(locale, "lesson.answer", answer=hole_name("kiothi", [0, 4], locale))
+    expect(lesson.locator(".mw-feedback-text")).to_contain_text(answer)
+    lesson.locator(".mw-lesson-next").click()
+    number = lesson.locator(".mw-number-answer")
+    number.fill("10")  # right: 3 for the capture and 7 for the triple
+    number.press("Enter")
+    expect(lesson.locator(".mw-feedback")).to_have_class("mw-feedback mw-right")
+    expect(lesson.locator(".mw-feedback-text")).to_contain_text(tr(locale, "lesson.right"))
+    status = root.locator(".mw-status")
+    expect(status).not_to_have_attribute("data-status", "moving", timeout=60_000)
+    expect(root.locator(".mw-toolbar .mw-play")).to_have_attribute(
+        "aria-label", tr(locale, "ui.play")
+    )
     assert not page.errors
 
 
