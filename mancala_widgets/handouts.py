@@ -68,6 +68,7 @@ FONTS = {
     "en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
     "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
     '"Apple SD Gothic Neo", sans-serif',
+    "sw": '"Liberation Sans", Arial, Helvetica, sans-serif',
 }
 
 esc = html.escape
@@ -101,7 +102,7 @@ def handout(
     has 10, so it takes None or 10), ``"rules"`` (the rule card of ``game``),
     ``"record"`` (a game record sheet; ``game`` optional) or ``"lesson"`` (a
     lesson's positions: ``lesson`` is an id, a file path, a dict or a loaded
-    lesson). ``locale`` is ``"en"`` or ``"ko"``, ``paper`` ``"a4"`` or
+    lesson). ``locale`` is ``"en"``, ``"ko"`` or ``"sw"``, ``paper`` ``"a4"`` or
     ``"letter"``. Boards print landscape, the others portrait.
 
     >>> sheet = handout("record", locale="ko", paper="letter")
