@@ -1,5 +1,6 @@
-"""Every lesson notebook, English and Korean, runs top to bottom with no error
-(headless, nbclient), and the Korean notebooks run the same code as the English."""
+"""Every lesson notebook, English and translated (Korean in ko/, Swahili in sw/), runs
+top to bottom with no error (headless, nbclient), and each translation runs the same
+code as the English, with every markdown cell in its own language."""
 
 import re
 from pathlib import Path
@@ -10,11 +11,45 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "notebooks"
 ENGLISH = sorted(ROOT.glob("*.ipynb"))
-KOREAN = sorted((ROOT / "ko").glob("*.ipynb"))
-#: The teacher's notebooks (marking the class's hand-ins), in both languages.
+#: The teacher's notebooks (marking the class's hand-ins).
 TEACHER = sorted((ROOT / "teacher").glob("*.ipynb"))
-TEACHER_KO = sorted((ROOT / "teacher" / "ko").glob("*.ipynb"))
+#: The translations, each in its own folder beside the English notebooks.
+LANGUAGES = ("ko", "sw")
+TRANSLATED = {lang: sorted((ROOT / lang).glob("*.ipynb")) for lang in LANGUAGES}
+TEACHER_TRANSLATED = {lang: sorted((ROOT / "teacher" / lang).glob("*.ipynb")) for lang in LANGUAGES}
+#: The English notebooks' first cell links to these translations (not yet to Swahili:
+#: the English notebooks are not edited on the Swahili branch).
+LINKED_FROM_ENGLISH = ("ko",)
+
 HANGUL = re.compile("[\uac00-\ud7a3]")
+WORD = re.compile(r"[A-Za-z']+")
+#: Words that every Swahili paragraph uses (connectives and the commonest concords), and
+#: English words that no Swahili sentence needs.
+SWAHILI_WORDS = {"na", "ya", "kwa", "wa", "la", "za", "ni", "cha", "katika", "kwenye", "kama"}
+ENGLISH_WORDS = {"the", "and", "of", "is", "to", "in", "with", "that", "which", "this", "are"}
+
+
+def without_code(text):
+    """Markdown without its code spans, links' targets and quoted titles of books."""
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    return text
+
+
+def in_korean(text):
+    return bool(HANGUL.search(text))
+
+
+def in_swahili(text):
+    """Swahili, not English: common Swahili words, and more of them than English ones
+    (a book's English title or an English menu name may stand in a Swahili sentence)."""
+    words = [w.lower() for w in WORD.findall(without_code(text))]
+    swahili = sum(w in SWAHILI_WORDS for w in words)
+    english = sum(w in ENGLISH_WORDS for w in words)
+    return swahili > 0 and swahili > english
+
+
+IN_LANGUAGE = {"ko": in_korean, "sw": in_swahili}
 
 
 def code(nb):
@@ -24,48 +59,60 @@ def code(nb):
     ]
 
 
-def test_the_eight_lessons_are_there_in_both_languages():
+def check_translation(en, translated, lang):
+    """Same cells in the same order, the same code, every markdown cell translated."""
+    assert code(translated) == code(en), f"the {lang} notebook's code has drifted from the English"
+    assert [c.cell_type for c in translated.cells] == [c.cell_type for c in en.cells]
+    for mine, theirs in zip(translated.cells, en.cells, strict=True):
+        if mine.cell_type == "markdown":
+            assert IN_LANGUAGE[lang](mine.source), f"untranslated cell: {mine.source[:60]!r}"
+            assert mine.source != theirs.source, f"the English cell itself: {mine.source[:60]!r}"
+
+
+def test_the_eight_lessons_are_there_in_every_language():
     assert [p.name[:2] for p in ENGLISH] == [f"{n:02}" for n in range(1, 9)]
-    assert [p.name for p in KOREAN] == [p.name for p in ENGLISH]
+    for lang in LANGUAGES:
+        assert [p.name for p in TRANSLATED[lang]] == [p.name for p in ENGLISH], lang
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", [p.name for p in ENGLISH])
-def test_the_korean_notebook_is_the_english_one_translated(name):
+def test_the_translated_notebook_is_the_english_one_translated(name, lang):
     en = nbformat.read(ROOT / name, as_version=4)
-    ko = nbformat.read(ROOT / "ko" / name, as_version=4)
-    assert code(ko) == code(en), "the Korean notebook's code has drifted from the English"
-    assert [c.cell_type for c in ko.cells] == [c.cell_type for c in en.cells]
-    for cell in ko.cells:
-        if cell.cell_type == "markdown":
-            assert HANGUL.search(cell.source), f"untranslated cell: {cell.source[:60]!r}"
-    assert 'LOCALE = "ko"' in [c.source[:13] for c in ko.cells]
-    assert f"ko/{name}" in en.cells[0].source, "the English notebook links to the Korean one"
+    translated = nbformat.read(ROOT / lang / name, as_version=4)
+    check_translation(en, translated, lang)
+    assert f'LOCALE = "{lang}"' in [c.source[:13] for c in translated.cells]
+    assert f"](../{name})" in translated.cells[0].source, "the translation links to the English"
+    if lang in LINKED_FROM_ENGLISH:
+        assert f"{lang}/{name}" in en.cells[0].source, "the English notebook links to it"
 
 
-def test_the_teachers_notebooks_are_there_in_both_languages_with_the_same_code():
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_teachers_notebooks_are_there_in_every_language_with_the_same_code(lang):
     assert [p.name for p in TEACHER] == ["mark-the-class.ipynb"]
-    assert [p.name for p in TEACHER_KO] == [p.name for p in TEACHER]
-    for en_path, ko_path in zip(TEACHER, TEACHER_KO, strict=True):
-        en, ko = (nbformat.read(p, as_version=4) for p in (en_path, ko_path))
-        assert code(ko) == code(en)
-        assert [c.cell_type for c in ko.cells] == [c.cell_type for c in en.cells]
-        for cell in ko.cells:
-            if cell.cell_type == "markdown":
-                assert HANGUL.search(cell.source), f"untranslated cell: {cell.source[:60]!r}"
+    assert [p.name for p in TEACHER_TRANSLATED[lang]] == [p.name for p in TEACHER]
+    for en_path, path in zip(TEACHER, TEACHER_TRANSLATED[lang], strict=True):
+        en, translated = (nbformat.read(p, as_version=4) for p in (en_path, path))
+        check_translation(en, translated, lang)
+        assert f'LOCALE = "{lang}"' in [c.source[:13] for c in translated.cells]
 
 
-ALL = ENGLISH + KOREAN + TEACHER + TEACHER_KO
+def test_the_swahili_check_tells_swahili_from_english():
+    assert in_swahili("Kusini anapanda mawe ya shimo la nje 1 na kukamata safu wima 3.")
+    assert not in_swahili("South sows the stones of outer hole 1 and captures column 3.")
+    assert not in_swahili("`Lesson(\"nki\", locale=LOCALE)`")
+
+
+ALL = (
+    [(p.stem, p) for p in ENGLISH]
+    + [(f"{lang}-{p.stem}", p) for lang in LANGUAGES for p in TRANSLATED[lang]]
+    + [(f"teacher-{p.stem}", p) for p in TEACHER]
+    + [(f"teacher-{lang}-{p.stem}", p) for lang in LANGUAGES for p in TEACHER_TRANSLATED[lang]]
+)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "path",
-    ALL,
-    ids=[p.stem for p in ENGLISH]
-    + [f"ko-{p.stem}" for p in KOREAN]
-    + [f"teacher-{p.stem}" for p in TEACHER]
-    + [f"teacher-ko-{p.stem}" for p in TEACHER_KO],
-)
+@pytest.mark.parametrize("path", [p for _, p in ALL], ids=[i for i, _ in ALL])
 def test_notebook_runs(path, tmp_path):
     nb = nbformat.read(path, as_version=4)
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), (
