@@ -357,7 +357,7 @@ def landing(circuit: int, start: int, stones: int, locale: str = "en") -> Landin
 
 # -- 2. Which hole does the relay lift? --------------------------------------------
 
-#: Words a hole or boma may be named with, in either language.
+#: Words a hole or boma may be named with, in any of the languages.
 _WORDS = {
     "south": ("side", "south"),
     "north": ("side", "north"),
@@ -367,8 +367,17 @@ _WORDS = {
     "outer": ("row", "outer"),
     "안쪽": ("row", "inner"),
     "바깥쪽": ("row", "outer"),
+    "kusini": ("side", "south"),
+    "kaskazini": ("side", "north"),
+    "ndani": ("row", "inner"),
+    "nje": ("row", "outer"),
     "boma": ("boma", True),
     "보마": ("boma", True),
+    "shimo": None,
+    "safu": None,
+    "nambari": None,
+    "la": None,
+    "ya": None,
     "hole": None,
     "구멍": None,
     "번": None,
@@ -386,13 +395,16 @@ _PAIR = re.compile(r"\s*[\[(]?\s*([+-]?\d+)\s*(?:,|\s)\s*([+-]?\d+)\s*[\])]?\s*"
 def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> list[int]:
     """A hole given as [row, column] (a list, or typed "[2, 4]" / "2, 4"), or by
     name: Kisolo "inner 3", "outer 5", "north inner 3", "South's outer hole 5",
-    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍"; Kiothi "boma 7", "north boma 3", "보마 7",
-    "북쪽 3번 보마". A name without a side is a hole of ``side``.
+    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍", "ndani 3", "shimo la nje 2 la Kaskazini";
+    Kiothi "boma 7", "north boma 3", "보마 7", "북쪽 3번 보마", "boma 3 kaskazini". A
+    name without a side is a hole of ``side``.
 
     >>> read_cell("kisolo", "inner 5", 4, 7, "south")
     [2, 4]
     >>> read_cell("kiothi", "북쪽 3번 보마", 2, 10, "south")
     [0, 2]
+    >>> read_cell("kisolo", "shimo la nje 2 la Kaskazini", 4, 7, "south")
+    [0, 1]
     """
     unreadable = _Unreadable(f"lifted.unreadable_{game}")
     if isinstance(answer, str) and (pair := _PAIR.fullmatch(answer)):
