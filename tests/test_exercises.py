@@ -23,11 +23,16 @@ from mancala_widgets.rules.kiothi import CIRCUIT as KIOTHI_CIRCUIT
 from mancala_widgets.rules.kisolo import geometry
 from mancala_widgets.text import catalogue
 
-LOCALES = ("en", "ko")
+from helpers import english_in_swahili
+
+LOCALES = ("en", "ko", "sw")
 
 
-def english_words(text: str) -> list[str]:
-    """Latin words left in a Korean text once the allowed terms are taken out."""
+def english_words(text: str, locale: str = "ko") -> list[str]:
+    """Latin words left in a Korean text once the allowed terms are taken out; the
+    English words in a Swahili text."""
+    if locale == "sw":
+        return english_in_swahili(text)
     return re.findall(r"[A-Za-z]+", re.sub(r"pussa kanawa|nki|mod", "", text, flags=re.I))
 
 
@@ -114,7 +119,7 @@ def test_a_sowing_never_skips_its_start_a_full_round_lands_back_in_it():
 @pytest.mark.parametrize("locale", LOCALES)
 def test_landing_right_wrong_and_malformed_answers(locale):
     ex = landing(14, 3, 17, locale)
-    right = "Right!" if locale == "en" else "맞았습니다!"
+    right = {"en": "Right!", "ko": "맞았습니다!", "sw": "Sahihi!"}[locale]
     for answer in (6, "6", " 6 "):
         fb = ex.check(answer)
         assert (fb.correct, fb.malformed, fb.text) == (True, False, right)
@@ -127,9 +132,9 @@ def test_landing_right_wrong_and_malformed_answers(locale):
     for answer in (14, 20, -1):
         fb = ex.check(answer)
         assert fb.malformed and str(answer) in fb.text and "14" in fb.text
-    if locale == "ko":
+    if locale != "en":
         for answer in (6, 9, 5, "seven", 20):
-            assert english_words(ex.check(answer).text) == []
+            assert english_words(ex.check(answer).text, locale) == []
 
 
 def test_counting_the_starting_hole_gets_its_own_tip():
@@ -137,6 +142,7 @@ def test_counting_the_starting_hole_gets_its_own_tip():
     assert "next hole" in ex.check(5).text  # (3 + 17 - 1) mod 14
     assert "next hole" not in ex.check(9).text
     assert "다음 보마" in landing(20, 16, 9, "ko").check(4).text
+    assert "boma linalofuata" in landing(20, 16, 9, "sw").check(4).text
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -145,14 +151,19 @@ def test_landing_hint_and_worked_answer_show_the_arithmetic(locale):
     assert "(3 + 17) mod 14" in ex.hint() and "= 6" not in ex.hint()
     worked = ex.worked()
     assert "(3 + 17) mod 14 = 20 mod 14 = 6" in worked
-    assert ("South's outer hole 7" if locale == "en" else "남쪽 바깥쪽 줄 7번 구멍") in worked
-    assert ("once round" if locale == "en" else "한 바퀴") in worked
+    say = {
+        "en": ("South's outer hole 7", "once round", "South's boma 6", "round"),
+        "ko": ("남쪽 바깥쪽 줄 7번 구멍", "한 바퀴", "남쪽 6번 보마", "바퀴"),
+        "sw": ("shimo la nje 7 la Kusini", "mara moja", "boma 6 la Kusini", "unazunguka"),
+    }[locale]
+    assert say[0] in worked
+    assert say[1] in worked
     short = landing(20, 16, 9, locale).worked()
     assert "(16 + 9) mod 20 = 25 mod 20 = 5" in short
-    assert ("South's boma 6" if locale == "en" else "남쪽 6번 보마") in short
-    assert ("round" if locale == "en" else "바퀴") not in short
-    if locale == "ko":
-        assert english_words(ex.hint()) == [] and english_words(worked) == []
+    assert say[2] in short
+    assert say[3] not in short
+    if locale != "en":
+        assert english_words(ex.hint(), locale) == [] and english_words(worked, locale) == []
 
 
 def test_the_question_says_which_hole_is_number_0():
@@ -163,6 +174,12 @@ def test_the_question_says_which_hole_is_number_0():
         in landing(20, 16, 9).question
     )
     assert "자리 0은 남쪽 바깥쪽 줄 1번 구멍이고" in landing(12, 4, 12, "ko").question
+    assert "0 ni shimo la nje 1 la Kusini" in landing(12, 4, 12, "sw").question
+    assert (
+        "Kaskazini anainua wapiganaji tisa wa boma nambari 16 (boma 4 la Kaskazini) na kuwapanda"
+        in landing(20, 16, 9, "sw").question
+    )
+    assert "Kusini anainua jiwe moja la shimo nambari 0" in landing(14, 0, 1, "sw").question
 
 
 @pytest.mark.parametrize(
@@ -211,10 +228,13 @@ def test_lifted_kisolo_accepts_a_cell_or_a_name(locale):
         "south inner 5",
         "안쪽 5",
         "남쪽 안쪽 줄 5번 구멍",
+        "ndani 5",
+        "shimo la ndani 5 la Kusini",
+        "ndani 5 kusini",
     ):
         fb = ex.check(answer)
         assert fb.correct and not fb.malformed, answer
-    for answer in ("outer 5", "north inner 5", [1, 4], "inner 4"):
+    for answer in ("outer 5", "north inner 5", [1, 4], "inner 4", "nje 5", "ndani 5 kaskazini"):
         fb = ex.check(answer)
         assert not fb.correct and not fb.malformed, answer
     for answer in (
@@ -232,11 +252,11 @@ def test_lifted_kisolo_accepts_a_cell_or_a_name(locale):
     ):
         fb = ex.check(answer)
         assert fb.malformed and not fb.correct, answer
-    assert "0 to 3" in ex.check([9, 9]).text or "0부터 3까지" in ex.check([9, 9]).text
+    assert {"en": "0 to 3", "ko": "0부터 3까지", "sw": "0 hadi 3"}[locale] in ex.check([9, 9]).text
     assert "7" in ex.check("inner 9").text
-    if locale == "ko":
+    if locale != "en":
         for answer in ("inner 5", "outer 5", "inner 6", "seven", [9, 9], "inner 9"):
-            assert english_words(ex.check(answer).text) == [], answer
+            assert english_words(ex.check(answer).text, locale) == [], answer
 
 
 def test_answering_the_landing_hole_is_told_to_look_one_further():
@@ -250,28 +270,43 @@ def test_answering_the_landing_hole_is_told_to_look_one_further():
 def test_lifted_kiothi_relay_lifts_the_landing_boma(locale):
     ex = lifted(KIOTHI_POSITION, KIOTHI_MOVE, locale)
     assert ex.answer == [0, 8]
-    for answer in ([0, 8], "north boma 9", "North's boma 9", "북쪽 9번 보마", "북쪽 보마 9"):
+    for answer in (
+        [0, 8],
+        "north boma 9",
+        "North's boma 9",
+        "북쪽 9번 보마",
+        "북쪽 보마 9",
+        "boma 9 kaskazini",
+        "boma 9 la Kaskazini",
+    ):
         assert ex.check(answer).correct, answer
     assert not ex.check("boma 9").correct  # no side: the mover's, South's boma 9
-    assert ("landing boma itself" if locale == "en" else "떨어진 보마 자체") in ex.check(
-        "north boma 8"
-    ).text
+    itself, lap = {
+        "en": ("landing boma itself", "lap 1"),
+        "ko": ("떨어진 보마 자체", "1바퀴째"),
+        "sw": ("boma la kutua lenyewe", "duru ya 1"),
+    }[locale]
+    assert itself in ex.check("north boma 8").text
     assert ex.check("9").malformed and ex.check("inner 9").malformed
-    assert ("lap 1" if locale == "en" else "1바퀴째") in ex.hint()
+    assert lap in ex.hint()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_lifted_worked_answer_is_the_trace_up_to_the_relay(locale):
     ex = lifted(LIFTED_POSITION, KISOLO_MOVE, locale)
     worked = ex.worked()
-    assert worked.splitlines()[-1] == (
-        "Answer: South's inner hole 5, that is [2, 4]."
-        if locale == "en"
-        else "정답: 남쪽 안쪽 줄 5번 구멍, 곧 [2, 4]."
-    )
-    assert ("South's inner hole 6" if locale == "en" else "남쪽 안쪽 줄 6번 구멍") in worked
-    assert ("Lap 2" if locale == "en" else "2바퀴째") not in worked  # stops at the relay
-    assert ("AFTER" if locale == "en" else "그 뒤의 구멍") in ex.hint()
+    answer, hole, lap, after = {
+        "en": ("Answer: South's inner hole 5, that is [2, 4].", "South's inner hole 6", "Lap 2",
+               "AFTER"),
+        "ko": ("정답: 남쪽 안쪽 줄 5번 구멍, 곧 [2, 4].", "남쪽 안쪽 줄 6번 구멍", "2바퀴째",
+               "그 뒤의 구멍"),
+        "sw": ("Jibu: shimo la ndani 5 la Kusini, yaani [2, 4].", "shimo la ndani 6 la Kusini",
+               "Duru ya 2", "BAADA"),
+    }[locale]  # fmt: skip
+    assert worked.splitlines()[-1] == answer
+    assert hole in worked
+    assert lap not in worked  # stops at the relay
+    assert after in ex.hint()
     assert ex.picture().startswith("<svg")
 
 
@@ -304,16 +339,21 @@ def test_a_capture_is_recognised_with_its_rule(locale):
     ks, kt = build_capture("kisolo", locale), build_capture("kiothi", locale)
     fb = ks.check(board=TURN_START, move={"type": "capture", "column": 2})
     assert fb.correct and fb.rules == ("turn_start_capture",)
-    assert ("turn-start capture" if locale == "en" else "턴 시작 시의 획득") in fb.text
+    turn_start, mid_move, jail = {
+        "en": ("turn-start capture", "Mid-move capture", "South's jail"),
+        "ko": ("턴 시작 시의 획득", "수 도중의 획득", "남쪽 감옥"),
+        "sw": ("ukamataji wa mwanzo wa zamu", "Ukamataji katikati ya hatua", "gereza la Kusini"),
+    }[locale]
+    assert turn_start in fb.text
     fb = ks.check(ks.answer)
     assert fb.correct and fb.rules == ("mid_move_capture",)
-    assert ("Mid-move capture" if locale == "en" else "수 도중의 획득") in fb.text
+    assert mid_move in fb.text
     fb = kt.check(kt.answer)
     assert fb.correct and fb.rules == ("capture",)
-    assert ("South's jail" if locale == "en" else "남쪽 감옥") in fb.text
-    if locale == "ko":
+    assert jail in fb.text
+    if locale != "en":
         for f in (ks.check(ks.answer), kt.check(kt.answer)):
-            assert english_words(f.text) == []
+            assert english_words(f.text, locale) == []
 
 
 def test_a_kisolo_turn_start_capture_counts_only_as_the_move_played():
@@ -331,9 +371,41 @@ def explain(game, locale, **kwargs):
     return build_capture(game, locale).check(**kwargs)
 
 
+#: What each explanation of a missed capture says, in each language.
+NO_CAPTURE_SAYS = {
+    "en": (
+        "is empty: the turn ends there",
+        "faces North's inner hole 5, which is empty",
+        "Lap 1 ended in South's outer hole 7, which was empty before the stone fell",
+        "And 1 more lap end",
+        "is nki (protected)",
+        "the opposite boma, North's boma 3, is empty",
+        "The sowing ended on North's row",
+    ),
+    "ko": (
+        "비어 있으므로 턴이 거기서 끝납니다",
+        "북쪽 안쪽 줄 5번 구멍과 마주 보는데",
+        "1바퀴째가 남쪽 바깥쪽 줄 7번 구멍에서 끝났는데",
+        "1번 더",
+        "nki(보호됨)",
+        "맞은편 보마 북쪽 3번 보마가 비어 있습니다",
+        "북쪽 줄의",
+    ),
+    "sw": (
+        "ni tupu: zamu inaishia hapo",
+        "linaelekeana na shimo la ndani 5 la Kaskazini, ambalo ni tupu",
+        "Duru ya 1 imeishia katika shimo la nje 7 la Kusini, ambalo lilikuwa tupu kabla jiwe",
+        "Na mwisho mwingine mmoja wa duru",
+        "ni nki (linalindwa)",
+        "boma lililo mkabala, boma 3 la Kaskazini, ni tupu",
+        "Upandaji umeishia katika safu ya Kaskazini",
+    ),
+}
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_capture_is_explained(locale):
-    en = locale == "en"
+    says = NO_CAPTURE_SAYS[locale]
     fb = explain(
         "kisolo",
         locale,
@@ -341,157 +413,204 @@ def test_no_capture_is_explained(locale):
         move=[3, 1],
     )
     assert not fb.correct and not fb.malformed
-    assert (
-        "is empty: the turn ends there" if en else "비어 있으므로 턴이 거기서 끝납니다"
-    ) in fb.text
+    assert says[0] in fb.text
     fb = explain("kisolo", locale, board=LIFTED_POSITION["board"], move=[3, 4])
-    assert (
-        "faces North's inner hole 5, which is empty"
-        if en
-        else "북쪽 안쪽 줄 5번 구멍과 마주 보는데"
-    ) in fb.text
+    assert says[1] in fb.text
     fb = explain("kisolo", locale, board=ROUND_TRIP, move=[3, 6])
-    assert (
-        "Lap 1 ended in South's outer hole 7, which was empty before the stone fell"
-        if en
-        else "1바퀴째가 남쪽 바깥쪽 줄 7번 구멍에서 끝났는데"
-    ) in fb.text
-    assert ("And 1 more lap end" if en else "1번 더") in fb.text
+    assert says[2] in fb.text
+    assert says[3] in fb.text
     board = [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]
     fb = explain("kiothi", locale, board=board, move=[1, 1, 1], nki=[[0, 2]])
-    assert not fb.correct and ("is nki (protected)" if en else "nki(보호됨)") in fb.text
+    assert not fb.correct and says[4] in fb.text
     board[0][2] = 0
     fb = explain("kiothi", locale, board=board, move=[1, 1, 1])
-    assert (
-        "the opposite boma, North's boma 3, is empty"
-        if en
-        else "맞은편 보마 북쪽 3번 보마가 비어 있습니다"
-    ) in fb.text
+    assert says[5] in fb.text
     fb = explain("kiothi", locale, board=[[0, 0, 2] + [0] * 7, [0] * 9 + [3]], move=[1, 9, 3])
-    assert ("The sowing ended on North's row" if en else "북쪽 줄의") in fb.text
-    if not en:
-        assert english_words(fb.text) == []
+    assert says[6] in fb.text
+    if locale != "en":
+        assert english_words(fb.text, locale) == []
 
 
 MALFORMED_KISOLO = [
-    (dict(board="3 3 3", move=[3, 0]), "a list of 4 rows", "줄 4개의 목록"),
-    (dict(board=[[1] * 7] * 3, move=[3, 0]), "has 3 rows; it needs 4", "줄이 3개"),
+    (dict(board="3 3 3", move=[3, 0]), "a list of 4 rows", "줄 4개의 목록", "orodha ya safu 4"),
+    (
+        dict(board=[[1] * 7] * 3, move=[3, 0]),
+        "has 3 rows; it needs 4",
+        "줄이 3개",
+        "Ubao una safu 3; unahitaji 4",
+    ),
     (
         dict(board=[[1] * 7, [1] * 7, [1] * 7, [1] * 6], move=[3, 0]),
         "Row 3 has 6 holes",
         "3번 줄에 구멍이 6개",
+        "Safu 3 ina mashimo 6",
     ),
     (
         dict(board=[[0] * 7, [0] * 7, [0, 0, -1, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
         "row 2, column 2",
         "2번 줄, 2번 열",
+        "safu 2, safu wima 2",
     ),
     (
         dict(board=[[0] * 7, [0] * 7, [0, 0, True, 0, 0, 0, 0], [1] * 7], move=[3, 0]),
         "row 2, column 2",
         "2번 줄, 2번 열",
+        "safu 2, safu wima 2",
     ),
     (
         dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[3, 0]),
         "North has no stones",
         "북쪽에게 돌이 없습니다",
+        "Kaskazini hana mawe",
     ),
-    (dict(board=TURN_START, move="sow"), "Expected a move like", "질문에 보인 형식"),
+    (
+        dict(board=TURN_START, move="sow"),
+        "Expected a move like",
+        "질문에 보인 형식",
+        "Inatakiwa hatua kama",
+    ),
     (
         dict(board=TURN_START, move={"type": "sow", "row": 3}),
         "Expected a move like",
         "질문에 보인 형식",
+        "Inatakiwa hatua kama",
     ),
     (
         dict(board=TURN_START, move={"type": ["sow"], "row": 3, "column": 0}),
         "Expected a move like",
         "질문에 보인 형식",
+        "Inatakiwa hatua kama",
     ),
     (
         dict(board=TURN_START, move={"type": "capture", "column": 9}),
         "column must be a whole number from 0 to 6",
         "열 번호는 0부터 6까지",
+        "nambari ya safu wima lazima iwe nambari kamili kuanzia 0 hadi 6",
     ),
     (
         dict(board=TURN_START, move={"type": "capture", "column": 1}),
         "no turn-start capture in column 2",
         "2번 열에서는",
+        "Hakuna ukamataji wa mwanzo wa zamu katika safu wima 2",
     ),
     (
         dict(board=[[0] * 7, [0] * 7, [0] * 7, [1] * 7], move=[1, 1]),
         "North has no stones",
         "북쪽에게",
+        "Kaskazini hana mawe",
     ),
     (
         dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [1] * 7], move=[0, 0]),
         "North's outer hole 1 is not South's",
         "남쪽의 구멍이 아닙니다",
+        "Kusini hamiliki shimo la nje 1 la Kaskazini",
     ),
     (
         dict(board=[[1] + [0] * 6, [0] * 7, [0] * 7, [0, 1, 0, 0, 0, 0, 0]], move=[3, 0]),
         "South's outer hole 1 is empty",
         "남쪽 바깥쪽 줄 1번 구멍이 비어 있습니다",
+        "Hakuna mawe katika shimo la nje 1 la Kusini",
     ),
-    (dict(board=TURN_START), "The move is missing", "수가 없습니다"),
-    (dict(move=[3, 0]), "The board is missing", "판이 없습니다"),
-    (dict(board=TURN_START, move=[3, 0], nki=[[0, 1]]), "Only the board and the move", "판과 수만"),
+    (dict(board=TURN_START), "The move is missing", "수가 없습니다", "Hatua haipo"),
+    (dict(move=[3, 0]), "The board is missing", "판이 없습니다", "Ubao haupo"),
+    (
+        dict(board=TURN_START, move=[3, 0], nki=[[0, 1]]),
+        "Only the board and the move",
+        "판과 수만",
+        "Ni ubao na hatua tu",
+    ),
 ]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("given, en, ko", MALFORMED_KISOLO)
-def test_malformed_kisolo_answers_say_what_is_wrong(given, en, ko, locale):
+@pytest.mark.parametrize("given, en, ko, sw", MALFORMED_KISOLO)
+def test_malformed_kisolo_answers_say_what_is_wrong(given, en, ko, sw, locale):
     fb = build_capture("kisolo", locale).check(**given)
     assert fb.malformed and not fb.correct
-    assert (en if locale == "en" else ko) in fb.text
-    if locale == "ko":
-        assert english_words(fb.text) == []
+    assert {"en": en, "ko": ko, "sw": sw}[locale] in fb.text
+    if locale != "en":
+        assert english_words(fb.text, locale) == []
 
 
 GOOD_KIOTHI = [[0, 0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]
 MALFORMED_KIOTHI = [
-    (dict(board=[[0] * 10], move=[1, 1, 1]), "has 1 rows; it needs 2", "줄이 1개"),
-    (dict(board=[[0] * 10, [1] * 9], move=[1, 1, 1]), "Row 1 has 9 bomas", "9개"),
-    (dict(board=GOOD_KIOTHI, move=[1, 1]), "Expected a move like", "질문에 보인 형식"),
+    (
+        dict(board=[[0] * 10], move=[1, 1, 1]),
+        "has 1 rows; it needs 2",
+        "줄이 1개",
+        "Ubao una safu 1; unahitaji 2",
+    ),
+    (
+        dict(board=[[0] * 10, [1] * 9], move=[1, 1, 1]),
+        "Row 1 has 9 bomas",
+        "9개",
+        "Safu 1 ina maboma 9",
+    ),
+    (
+        dict(board=GOOD_KIOTHI, move=[1, 1]),
+        "Expected a move like",
+        "질문에 보인 형식",
+        "Inatakiwa hatua kama",
+    ),
     (
         dict(board=GOOD_KIOTHI, move=[1, 1, 0]),
         "count must be a whole number, 1 or more",
         "전사 수는 1 이상",
+        "Idadi ya wapiganaji wa kuinua lazima iwe nambari kamili, 1 au zaidi",
     ),
     (
         dict(board=GOOD_KIOTHI, move=[1, 1, 2]),
         "South's boma 2 holds 1 warrior: South cannot lift 2",
         "전사 1명이 있습니다",
+        "Katika boma 2 la Kusini kuna mpiganaji mmoja: Kusini hawezi kuinua wawili",
     ),
-    (dict(board=GOOD_KIOTHI, move=[1, 0, 1]), "South's boma 1 is empty", "남쪽 1번 보마가 비어"),
+    (
+        dict(board=GOOD_KIOTHI, move=[1, 0, 1]),
+        "South's boma 1 is empty",
+        "남쪽 1번 보마가 비어",
+        "Hakuna wapiganaji katika boma 1 la Kusini",
+    ),
     (
         dict(board=GOOD_KIOTHI, move=[0, 2, 1]),
         "North's boma 3 is not South's",
         "남쪽의 보마가 아닙니다",
+        "Kusini hamiliki boma 3 la Kaskazini",
     ),
     (
         dict(board=[GOOD_KIOTHI[0], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]], move=[1, 1, 1]),
         "first-lap restriction",
         "첫 바퀴 제한",
+        "kizuizi cha duru ya kwanza",
     ),
-    (dict(board=GOOD_KIOTHI, move=[1, 1, 1], nki=[[5, 5]]), "The nki list", "nki 목록"),
-    (dict(board=GOOD_KIOTHI, move=[1, 1, 1], sown="all"), "The sown list", "뿌려진 보마 목록"),
+    (
+        dict(board=GOOD_KIOTHI, move=[1, 1, 1], nki=[[5, 5]]),
+        "The nki list",
+        "nki 목록",
+        "Orodha ya nki",
+    ),
+    (
+        dict(board=GOOD_KIOTHI, move=[1, 1, 1], sown="all"),
+        "The sown list",
+        "뿌려진 보마 목록",
+        "Orodha ya maboma yaliyopandwa",
+    ),
     (
         dict(board=[[1] * 10, [0] * 10], move=[1, 1, 1]),
         "South has no legal move",
         "둘 수 있는 수가 없으므로",
+        "Kusini hana hatua halali",
     ),
 ]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("given, en, ko", MALFORMED_KIOTHI)
-def test_malformed_kiothi_answers_say_what_is_wrong(given, en, ko, locale):
+@pytest.mark.parametrize("given, en, ko, sw", MALFORMED_KIOTHI)
+def test_malformed_kiothi_answers_say_what_is_wrong(given, en, ko, sw, locale):
     fb = build_capture("kiothi", locale).check(**given)
     assert fb.malformed and not fb.correct
-    assert (en if locale == "en" else ko) in fb.text
-    if locale == "ko":
-        assert english_words(fb.text) == []
+    assert {"en": en, "ko": ko, "sw": sw}[locale] in fb.text
+    if locale != "en":
+        assert english_words(fb.text, locale) == []
 
 
 def test_build_accepts_json_as_typed_and_marks_as_grids():
@@ -563,11 +682,14 @@ def test_the_widget_checks_hints_and_shows_the_answer(locale):
     w = ex.widget()
     assert w is ex.widget(), "one widget an exercise: its state stays"
     assert w.question == ex.question and w.family == "landing" and not w.multiline
-    assert [w.strings[k] for k in ("check", "hint", "show")] == (
-        ["Check", "Hint", "Show answer"] if locale == "en" else ["확인", "힌트", "정답 보기"]
-    )
-    assert says(w, {"kind": "check", "answer": "6"})["text"] == (
-        "Right!" if locale == "en" else "맞았습니다!"
+    assert [w.strings[k] for k in ("check", "hint", "show")] == {
+        "en": ["Check", "Hint", "Show answer"],
+        "ko": ["확인", "힌트", "정답 보기"],
+        "sw": ["Kagua", "Dokezo", "Onyesha jibu"],
+    }[locale]
+    assert (
+        says(w, {"kind": "check", "answer": "6"})["text"]
+        == {"en": "Right!", "ko": "맞았습니다!", "sw": "Sahihi!"}[locale]
     )
     assert w.feedback["correct"] is True and w.given == "6"
     fb = says(w, {"kind": "check", "answer": "9"})

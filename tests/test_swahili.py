@@ -22,7 +22,7 @@ from mancala_widgets.text import catalogue, tr
 from mancala_widgets.text.names import cell_names, narrate, narrate_trace, status_line
 from mancala_widgets.text.swahili import MARK
 
-from helpers import random_move
+from helpers import english_in_swahili, random_move
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = json.loads((ROOT / "mancala_widgets" / "text" / "glossary.json").read_text())["terms"]
@@ -75,7 +75,9 @@ def pairs():
     en, sw = dict(leaves(catalogue("en"))), dict(leaves(catalogue("sw")))
     for key, text in en.items():
         if isinstance(text, str):
-            other = sw.get(key, sw.get(key.rsplit(".", 1)[0] + ".other") if key.endswith(".one") else None)
+            other = sw.get(
+                key, sw.get(key.rsplit(".", 1)[0] + ".other") if key.endswith(".one") else None
+            )
             yield f"catalogue {key}", text, other
     for lesson_id in available_lessons():
         for i, t in enumerate(lesson_texts(lesson_file(lesson_id))):
@@ -123,7 +125,9 @@ def test_the_glossary_term_is_used_wherever_the_english_uses_its_term(term):
         where
         for where, en, sw in PAIRS
         if isinstance(sw, str)
-        and used.search(re.sub(r"\{[^{}]*\}|mancala-widgets|turning point|in turn\b", "", en, flags=re.I))
+        and used.search(
+            re.sub(r"\{[^{}]*\}|mancala-widgets|turning point|in turn\b", "", en, flags=re.I)
+        )
         and (term["id"], where) not in NOT_THE_TERM
         and not any(f.lower() in sw.lower() for f in term["forms_sw"])
     ]
@@ -202,9 +206,21 @@ KIOTHI_ROW = [[1, c] for c in range(10)] * 3
     ("n", "kisolo", "kiothi"),
     [
         (1, "jiwe moja linapandwa katika", "mpiganaji mmoja anapandwa katika"),
-        (2, "mawe mawili yanapandwa; la mwisho linaanguka", "wapiganaji wawili wanapandwa; wa mwisho anaanguka"),
-        (6, "mawe sita yanapandwa; la mwisho linaanguka", "wapiganaji sita wanapandwa; wa mwisho anaanguka"),
-        (24, "mawe 24 yanapandwa; la mwisho linaanguka", "wapiganaji 24 wanapandwa; wa mwisho anaanguka"),
+        (
+            2,
+            "mawe mawili yanapandwa; la mwisho linaanguka",
+            "wapiganaji wawili wanapandwa; wa mwisho anaanguka",
+        ),
+        (
+            6,
+            "mawe sita yanapandwa; la mwisho linaanguka",
+            "wapiganaji sita wanapandwa; wa mwisho anaanguka",
+        ),
+        (
+            24,
+            "mawe 24 yanapandwa; la mwisho linaanguka",
+            "wapiganaji 24 wanapandwa; wa mwisho anaanguka",
+        ),
     ],
 )
 def test_the_narration_of_a_sowing_agrees_with_what_is_sown(n, kisolo, kiothi):
@@ -230,7 +246,9 @@ def test_a_lift_agrees_and_starts_with_a_capital(n, kisolo, kiothi):
 
 def test_a_relay_lift_agrees_with_one_warrior_or_many():
     one = {"kind": "lift", "rule": "relay", "cell": [0, 9], "count": 1, "left": 0, "lap": 2}
-    assert "mpiganaji mmoja pekee wa boma 10 la Kaskazini anainuliwa" in narrate("kiothi", one, "sw")
+    assert "mpiganaji mmoja pekee wa boma 10 la Kaskazini anainuliwa" in narrate(
+        "kiothi", one, "sw"
+    )
     three = {**one, "count": 3}
     assert "wapiganaji watatu wa boma 10 la Kaskazini wanainuliwa wote" in narrate(
         "kiothi", three, "sw"
@@ -249,7 +267,9 @@ def test_holes_bomas_and_jails_are_named_with_their_possessive():
 
 
 #: A number or a verb that disagrees with the noun before it.
-NUMBER = r"(mawili|matatu|manne|matano|manane|wawili|watatu|wanne|watano|wanane|sita|saba|tisa|kumi|\d+)"
+NUMBER = (
+    r"(mawili|matatu|manne|matano|manane|wawili|watatu|wanne|watano|wanane|sita|saba|tisa|kumi|\d+)"
+)
 DISAGREEING = re.compile(
     r"\bjiwe (mawili|matatu|manne|matano|manane|\d\d)"
     r"|\bmawe (moja)\b"
@@ -296,36 +316,9 @@ VARIANTS = [
 
 # -- no English on a Swahili board ------------------------------------------------------
 
-#: Words that stay as they are in a Swahili text: the games and their own words, names,
-#: units, programs and file formats.
-LATIN_OK = {
-    "kisolo", "kiothi", "cisolo", "pussa", "kanawa", "nki", "boma", "makombo", "njodthie",
-    "mod", "python", "pyodide", "jupyter", "jupyterlab", "json", "csv", "elo", "mb", "mm",
-    "letter", "wi", "fi", "meru", "kimeru", "kenya", "lulua", "luba", "songye", "mancala",
-    "widgets", "pdf", "html",
-}  # fmt: skip
-
-
-def english_vocabulary() -> set[str]:
-    """Every word of the English texts: a Swahili text holding one has let English through."""
-    words = set()
-    for _, en, _ in PAIRS:
-        words |= {w.lower() for w in re.findall(r"[A-Za-z]{2,}", en)}
-    return words - LATIN_OK
-
-
-ENGLISH = english_vocabulary()
-#: Words that are Swahili as well as English (none so far, kept to be honest about it).
-SHARED = {"na"}
-
 
 def english_words(text: str) -> list[str]:
-    text = QUOTED.sub("", re.sub(r"\{[^{}]*\}", "", MARK.sub("", text)))  # data shown as data
-    return [
-        w
-        for w in re.findall(r"[A-Za-z]{2,}", text)
-        if w.lower() in ENGLISH and w.lower() not in SHARED
-    ]
+    return english_in_swahili(text)
 
 
 def test_swahili_texts_hold_no_english_word():
@@ -370,9 +363,11 @@ def test_the_named_narration_of_a_whole_game_with_players_names():
         position, trace = play(position, move)
         for line in narrate_trace("kiothi", trace, "sw", names):
             assert not english_words(line) and not DISAGREEING.search(line), line
-    assert "Amina" in status_line(position, "sw", names) or "Kanku" in status_line(
-        position, "sw", names
-    ) or "Sare" in status_line(position, "sw", names)
+    assert (
+        "Amina" in status_line(position, "sw", names)
+        or "Kanku" in status_line(position, "sw", names)
+        or "Sare" in status_line(position, "sw", names)
+    )
 
 
 def visible(html: str) -> str:
