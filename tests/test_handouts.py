@@ -36,7 +36,7 @@ from mancala_widgets.text.names import move_name
 from helpers import needs_shared, shared_dir
 
 RULES_MD = (shared_dir() or Path("/nonexistent")) / "RULES.md"
-LOCALES = ("en", "ko")
+LOCALES = ("en", "ko", "sw")
 DOCS = [
     ("board", {"game": "kisolo", "columns": 7}),
     ("board", {"game": "kisolo", "columns": 6}),
@@ -155,15 +155,13 @@ def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(
     assert 15 <= d <= 40
     said = visible(doc)
     d_text = f"{d:g}"
-    if locale == "en":
-        assert f"{d_text} mm across" in said
-    else:
-        assert f"{d_text}밀리미터" in said
+    across = {"en": f"{d_text} mm across", "ko": f"{d_text}밀리미터", "sw": f"upana wa mm {d_text}"}
+    assert across[locale] in said
     if d < 40:
         pct = round(100 * d / 40)
-        assert (f"Scale {pct}%" if locale == "en" else f"축척 {pct}%") in said
+        assert {"en": f"Scale {pct}%", "ko": f"축척 {pct}%", "sw": f"Kipimo {pct}%"}[locale] in said
     else:
-        assert ("True size" if locale == "en" else "실제 크기") in said
+        assert {"en": "True size", "ko": "실제 크기", "sw": "Ukubwa halisi"}[locale] in said
     # The page less 10 mm margins, and less the title and notes (about 33 mm) in height.
     short, long = SIDES[paper]
     room_w, room_h = long - 20, short - 20 - 33
@@ -304,11 +302,11 @@ def test_the_record_sheet_has_forty_numbered_rows_and_a_key(locale, paper):
     for key in ("game", "variant", "date"):
         assert tr(locale, f"handouts.record.{key}") + ":" in words
     assert tr(locale, "names.south") + ":" in words and tr(locale, "names.north") + ":" in words
-    examples = (
-        ("“inner 3”", "“boma 7 x2”", "“capture 4”")
-        if locale == "en"
-        else ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”")
-    )
+    examples = {
+        "en": ("“inner 3”", "“boma 7 x2”", "“capture 4”"),
+        "ko": ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”"),
+        "sw": ("“ndani 3”", "“boma 7 x2”", "“kamata 4”"),
+    }[locale]
     for example in examples:
         assert example in words
     # South moves first, then the players take turns.
@@ -523,6 +521,7 @@ def test_the_catalogues_have_the_same_entries_and_fields_in_both_languages():
         return sorted(set(re.findall(r"\{(\w+)\}", value)))
 
     assert shape(catalogue("en")["handouts"]) == shape(catalogue("ko")["handouts"])
+    assert shape(catalogue("en")["handouts"]) == shape(catalogue("sw")["handouts"])
 
 
 # ------------------------------------------------------------------ bad input
