@@ -48,7 +48,7 @@ def setup():
         NPM, "ci" if (ROOT / "package-lock.json").exists() else "install", "--no-audit", "--no-fund"
     )
     run(NPM, "run", "build")
-    run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    run(PY, "-m", "pip", "install", "--quiet", "-e", ".", "--group", "dev")
 
 
 def chromium() -> None:

@@ -197,10 +197,6 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict]:
     return parser, runners
 
 
-#: JupyterLab's language pack for each lesson language that has one.
-LAB_LANGUAGES = {"fr": "fr_FR", "ko": "ko_KR"}
-
-
 def lab_language(folder: Any, locale: str) -> dict[str, str]:
     """The environment JupyterLab starts with: for a language with a pack, a default
     setting that shows JupyterLab's own menus in it (a language the user chose in
@@ -209,9 +205,10 @@ def lab_language(folder: Any, locale: str) -> dict[str, str]:
     import os
 
     from .rules.files import write_atomic
+    from .text import JUPYTERLAB_LANGUAGES
 
     env = dict(os.environ)
-    language = LAB_LANGUAGES.get(locale)
+    language = JUPYTERLAB_LANGUAGES.get(locale)
     if language is None:
         return env
     config = folder / ".jupyter-config" / locale

@@ -177,8 +177,9 @@ class Exercise:
         text = self._t(e.key, **e.fields)
         # Where the catalogue's text names the problem itself, the engine's words (English)
         # would only repeat it; they are added where it is general (an illegal position
-        # or move the catalogue has no words for), in every language, labelled.
-        general = e.key in GENERAL_PROBLEMS
+        # or move the catalogue has no words for), labelled, in English only: a student
+        # reading another language is not shown English (Feedback.detail keeps it).
+        general = e.key in GENERAL_PROBLEMS and self.locale == "en"
         extra = self._t("build.engine", detail=e.detail) if e.detail and general else ""
         return Feedback(
             False, f"{text} {extra}" if extra else text, malformed=True, detail=e.detail

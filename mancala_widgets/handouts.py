@@ -1,12 +1,21 @@
-"""Handouts a teacher can print: board templates at true size for beans and
-egg cartons, a rule card per game, a game record sheet, and any lesson's
+"""Handouts a teacher can print: board templates for beans and egg cartons
+(with the way the sowing goes drawn in every hole), a rule card and a routine
+card (a turn as numbered steps, for playing with beans) per game, a game record
+sheet, a glossary of the games' terms in every language, and any lesson's
 positions as numbered diagrams with an answer page at the end.
 
-Each handout is one self-contained HTML document for A4 or Letter paper:
-inline CSS with an ``@page`` rule, inline SVG, explicit page breaks, nothing
-fetched from the network. Open it in a browser and print it (or save it as
-a PDF). Every text is escaped, so a lesson's texts and a player's name show
-exactly as typed and are never read as HTML.
+Each handout is one self-contained HTML document for A4 or Letter paper (a
+board template also for A3): inline CSS with an ``@page`` rule, inline SVG,
+explicit page breaks, nothing fetched from the network. Open it in a browser
+and print it at 100 % (or save it as a PDF). Every text is escaped, so a
+lesson's texts and a player's name show exactly as typed and are never read
+as HTML.
+
+Board templates have holes of CUP_MM (40 mm, true size) where the board fits
+the page with them, and never less than BEANS_MM (30 mm) on one page: the
+Kiothi board, whose holes would be 20 mm on one A4 page, prints at true size
+over two pages, to be cut and taped along the alignment marks, or on one A3
+page.
 
 >>> page = handout("board", game="kisolo", paper="letter")
 >>> "size: letter landscape" in page and 'class="cup"' in page
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import math
 import os
 import re
@@ -53,13 +63,23 @@ from .text.names import hole_name, move_name, side_names
 
 __all__ = ["KINDS", "PAPERS", "HandoutError", "diagram_steps", "handout", "write_handouts"]
 
-KINDS = ("board", "rules", "record", "lesson")
+KINDS = ("board", "rules", "record", "lesson", "glossary", "routine")
 #: Paper: the name CSS knows it by, and its short and long sides in millimetres.
-PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
+PAPERS = {
+    "a4": ("A4", 210.0, 297.0),
+    "letter": ("letter", 215.9, 279.4),
+    "a3": ("A3", 297.0, 420.0),
+}
+#: Papers for the board templates only: a whole board on one large sheet.
+BOARD_PAPERS = ("a3",)
 GAMES = tuple(g.name for g in GAME_LIST)
 GAME_NAMES = " or ".join(repr(g) for g in GAMES)
 #: A hole at true size: an egg-carton cup or a small heap of beans fits in it.
 CUP_MM = 40.0
+#: The smallest hole a template prints on one page: a heap of a dozen beans still fits.
+#: A board whose holes would be smaller on one A4 or Letter page (Kiothi) is printed
+#: at true size over two pages instead; on A3 it is one page, whatever fits.
+BEANS_MM = 30.0
 PITCH = 1.1  # distance between hole centres, in hole diameters
 #: The diagrams a lesson page holds at most (fewer when the texts are long).
 DIAGRAMS_PER_PAGE = 3
@@ -100,10 +120,13 @@ def handout(
     ``kind`` is ``"board"`` (a template to play on with beans; ``game``, and
     for Kisolo ``columns``, 7 when left as None, or 6; a Kiothi board always
     has 10, so it takes None or 10), ``"rules"`` (the rule card of ``game``),
-    ``"record"`` (a game record sheet; ``game`` optional) or ``"lesson"`` (a
+    ``"routine"`` (the routine card of ``game``: a turn as numbered steps),
+    ``"record"`` (a game record sheet; ``game`` optional), ``"glossary"`` (the
+    terms of both games in every language of the glossary) or ``"lesson"`` (a
     lesson's positions: ``lesson`` is an id, a file path, a dict or a loaded
     lesson). ``locale`` is ``"en"``, ``"ko"`` or ``"sw"``, ``paper`` ``"a4"`` or
-    ``"letter"``. Boards print landscape, the others portrait.
+    ``"letter"``, or ``"a3"`` for a board. Boards print landscape, the others
+    portrait.
 
     >>> sheet = handout("record", locale="ko", paper="letter")
     >>> "게임 기록지" in sheet and "size: letter;" in sheet
@@ -120,10 +143,11 @@ def write_handouts(
     paper: str = "a4",
     lessons: list | tuple | None = None,
 ) -> list[Path]:
-    """Write every board template, both rule cards, the record sheet and the
-    lessons' diagrams (every packaged lesson when ``lessons`` is None) into
-    ``directory`` as HTML files; returns their paths. Everything is checked
-    and rendered before the first file is written.
+    """Write every board template, both rule cards and routine cards, the record
+    sheet, the glossary and the lessons' diagrams (every packaged lesson when
+    ``lessons`` is None) into ``directory`` as HTML files; returns their paths.
+    On A3 (``paper="a3"``) only the board templates are written. Everything is
+    checked and rendered before the first file is written.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -134,8 +158,14 @@ def write_handouts(
     kiothi-2x10-board.letter.en.html
     kisolo-rules.letter.en.html
     kiothi-rules.letter.en.html
+    kisolo-routine.letter.en.html
+    kiothi-routine.letter.en.html
     record-sheet.letter.en.html
+    glossary.letter.en.html
     lesson-nki.letter.en.html
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     print(len(write_handouts(d, paper="a3", locale="ko")))
+    3
     """
     if not isinstance(directory, (str, os.PathLike)):
         _bad("directory", directory, "a folder path")
@@ -158,9 +188,13 @@ def write_handouts(
             docs[f"{g.name}-{rows}x{n}-board.{tag}"] = handout(
                 "board", locale=locale, paper=paper, game=g.name, columns=n
             )
-    for game in GAMES:
-        docs[f"{game}-rules.{tag}"] = handout("rules", locale=locale, paper=paper, game=game)
+    if paper in BOARD_PAPERS:
+        return _write_all(Path(directory), docs)
+    for kind in ("rules", "routine"):
+        for game in GAMES:
+            docs[f"{game}-{kind}.{tag}"] = handout(kind, locale=locale, paper=paper, game=game)
     docs[f"record-sheet.{tag}"] = handout("record", locale=locale, paper=paper)
+    docs[f"glossary.{tag}"] = handout("glossary", locale=locale, paper=paper)
     for i, script in enumerate(scripts):
         name = f"lesson-{_slug(script.id)}.{tag}"
         if name in docs:
@@ -239,6 +273,15 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
     if not isinstance(kind, str) or kind not in KINDS:
         _bad("kind", kind, "one of " + ", ".join(repr(k) for k in KINDS))
     _check_locale_paper(locale, paper)
+    if paper in BOARD_PAPERS and kind != "board":
+        _bad(
+            "paper",
+            paper,
+            " or ".join(repr(x) for x in PAPERS if x not in BOARD_PAPERS)
+            + f" for a {shown(kind)} handout ("
+            + " and ".join(repr(x) for x in BOARD_PAPERS)
+            + " is for board templates only)",
+        )
     job = Job(kind, locale, paper)
     if kind == "lesson":
         if lesson is None:
@@ -259,8 +302,11 @@ def _check(kind, locale, paper, game, columns, lesson) -> Job:
         job.game = job.lesson.game
     elif lesson is not None:
         _bad("lesson", lesson, f"None: a {shown(kind)} handout takes no lesson")
-    if kind != "lesson":
-        if game is not None or kind in ("board", "rules"):
+    if kind == "glossary":
+        if game is not None:
+            _bad("game", game, "None: the glossary covers both games")
+    elif kind != "lesson":
+        if game is not None or kind in ("board", "rules", "routine"):
             if not isinstance(game, str) or game not in GAMES:
                 _bad("game", game, GAME_NAMES + (" or None" if kind == "record" else ""))
         job.game = game
@@ -359,82 +405,294 @@ def _paper_name(job: Job) -> str:
 
 # ------------------------------------------------------------------ board templates
 
-BOARD_MARGIN = 10.0
-TITLE_H, FOOT_H, SAFETY = 12.0, 17.0, 4.0  # room above and below the board
-LABEL_W, PAD, MID, NUM_H, OWNER_H, JAIL_GAP = 26.0, 3.0, 4.0, 8.0, 6.0, 2.0
+BOARD_MARGIN = 8.0
+TITLE_H, SAFETY = 10.0, 2.0  # room above the board for its title; slack below the notes
+LABEL_W, PAD, MID, NUM_H, OWNER_H, JAIL_GAP = 24.0, 2.5, 4.0, 7.0, 6.0, 2.0
+#: A jail's width, in hole pitches; it is as tall as the two rows.
+JAIL_PITCHES = 0.65
+#: A board on two pages: page 1 goes on past the cut by a strip this wide, for page 2 to
+#: lie on; page 2 keeps this much in front of its cut line, to be cut off.
+OVERLAP, LEAD = 8.0, 6.0
+#: The bar that shows a page was printed at 100 %: this long, in millimetres.
+CHECK_MM = 50.0
+NOTE_PT = 9.0
+
+
+@dataclass
+class Plan:
+    """A board template in millimetres: its holes' diameter, the drawing's size, and
+    where it is cut (between two columns) when it takes two pages."""
+
+    game: str
+    columns: int
+    d: float
+    width: float
+    height: float
+    cut: float | None = None
+
+    @property
+    def pitch(self) -> float:
+        return self.d * PITCH
+
+    @property
+    def halves(self) -> bool:
+        """Several rows a player (Kisolo): names at the left and a line between the
+        players; otherwise (Kiothi) a jail at each end and the rows' owners above and
+        below."""
+        return not game_of(self.game).has_jails
+
+    @property
+    def left(self) -> float:
+        """Where the first column of holes begins."""
+        jail = JAIL_PITCHES * self.pitch + JAIL_GAP
+        return (LABEL_W + PAD) if self.halves else (PAD + jail)
+
+    def boundary(self, k: int) -> float:
+        """The x between column k-1 and column k."""
+        return self.left + k * self.pitch
+
+
+def _board_size(game: str, n: int, d: float) -> tuple[float, float]:
+    g = game_of(game)
+    rows = g.board(**({"columns": n} if "columns" in g.variants else {})).rows
+    p = d * PITCH
+    if not g.has_jails:
+        return LABEL_W + 2 * PAD + n * p, 2 * NUM_H + 2 * PAD + MID + rows * p
+    jail = JAIL_PITCHES * p + JAIL_GAP
+    return 2 * (PAD + jail) + n * p, 2 * NUM_H + 2 * PAD + 2 * OWNER_H + rows * p
+
+
+def _fit(game: str, n: int, room_w: float, room_h: float) -> Plan:
+    """The largest holes (at most CUP_MM, in whole half millimetres, the same for
+    every hole) with which the whole board fits the room."""
+    w0, h0 = _board_size(game, n, 0.0)
+    w1, h1 = _board_size(game, n, 1.0)
+    d = min(CUP_MM, (room_w - w0) / (w1 - w0), (room_h - h0) / (h1 - h0))
+    d = math.floor(d * 2) / 2
+    return Plan(game, n, d, *_board_size(game, n, d))
+
+
+def _tiles(game: str, n: int, room_w: float, room_h: float) -> Plan | None:
+    """The board at true size cut in two between two columns, each part on a page
+    of its own; the cut that makes the wider part narrowest. None if none fits."""
+    plan = Plan(game, n, CUP_MM, *_board_size(game, n, CUP_MM))
+    if plan.height > room_h:
+        return None
+    best = None
+    for k in range(1, n):
+        x = plan.boundary(k)
+        widest = max(x + OVERLAP, plan.width - x + LEAD)
+        if widest <= room_w and (best is None or widest < best[0]):
+            best = (widest, x)
+    if best is None:
+        return None
+    plan.cut = best[1]
+    return plan
+
+
+def _notes_height(paragraphs: list[tuple[str, float]]) -> float:
+    """The notes under a board: (text, width it is set in) for each paragraph."""
+    return sum(_text_height(p, width, NOTE_PT) + 0.6 for p, width in paragraphs) + 2.0
 
 
 def _board(job: Job) -> str:
     T = lambda key, **kw: tr(job.locale, f"handouts.board.{key}", **kw)
-    width, height = _page_area(job.paper, True, BOARD_MARGIN)
     assert job.game is not None and job.columns is not None, "_check sets both for a board"
-    svg, d = _template_svg(
-        job.game, job.columns, job.locale, width, height - TITLE_H - FOOT_H - SAFETY
-    )
-    title = T(f"title_{job.game}", n=job.columns)
-    if d == CUP_MM:
-        scale = T("scale_true", d=_mm(d))
+    game, n, locale = job.game, job.columns, job.locale
+    width, height = _page_area(job.paper, True, BOARD_MARGIN)
+    g = game_of(game)
+    variant = {"columns": n} if "columns" in g.variants else {}
+    title = T(f"title_{game}", n=n)
+    check = T("print_check", cm=_mm(CHECK_MM / 10))
+    numbers, start = T("numbers", n=n), T(f"start_{game}", total=g.total_pieces(**variant))
+    paper = _paper_name(job)
+
+    elsewhere = T("true_tiled" if job.paper == "a3" else "true_a3", full=_mm(CUP_MM))
+    by_bar = width - CHECK_MM - 2  # the bar shares a line with its sentence
+    one_notes = [
+        (T("scale_reduced", pct=75, d="30", full="40", paper=paper), width),
+        (f"{check} {elsewhere}", by_bar),
+        (numbers, width),
+        (start, width),
+    ]
+    room_h = height - TITLE_H - SAFETY
+    plan = _fit(game, n, width, room_h - _notes_height(one_notes))
+    if plan.d < BEANS_MM and job.paper not in BOARD_PAPERS:
+        steps = entry(locale, "handouts.board.tile_steps")
+        first = T("scale_tiled", d="40", page=1, pages=2)
+        tile_notes = [(first, width), *((s, width - 8) for s in steps), (check, by_bar)]
+        tiled = _tiles(game, n, width, room_h - _notes_height(tile_notes))
+        if tiled is not None:
+            return _tiled_board(job, tiled, title, check, numbers, start)
+    if plan.d == CUP_MM:
+        scale, check_line = T("scale_true", d=_mm(plan.d)), check
     else:
         scale = T(
             "scale_reduced",
-            pct=round(100 * d / CUP_MM),
-            d=_mm(d),
+            pct=round(100 * plan.d / CUP_MM),
+            d=_mm(plan.d),
             full=_mm(CUP_MM),
-            paper=_paper_name(job),
+            paper=paper,
         )
-    g = game_of(job.game)
-    variant = {"columns": job.columns} if "columns" in g.variants else {}
-    start = T(f"start_{job.game}", total=g.total_pieces(**variant))
-    notes = [scale, T("numbers", n=job.columns), start]
+        check_line = f"{check} {elsewhere}"
+    svg = _template_svg(plan, locale, title, 0.0, plan.width, [(0.0, plan.width)], "")
+    notes = [esc(scale), f"{esc(check_line)} {_check_bar()}", esc(numbers), esc(start)]
     page = (
         f'<h1 style="height:{TITLE_H - 2}mm">{esc(title)}</h1>\n{svg}\n<div class="notes">'
-        + "".join(f"<p>{esc(s)}</p>" for s in notes)
+        + "".join(f"<p>{p}</p>" for p in notes)
         + "</div>"
-    )
-    css = (
-        ".board-svg { display: block; margin: 0 auto; }\n"
-        ".notes { margin-top: 2mm; font-size: 9pt; }\n.notes p { margin: 0 0 0.6mm; }\n"
     )
     return _document(
         job,
-        T("doc_title", title=title, paper=_paper_name(job)),
+        T("doc_title", title=title, paper=paper),
         [page],
         landscape=True,
         margin=BOARD_MARGIN,
-        css=css,
+        css=BOARD_CSS,
     )
 
 
-def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
-    """The board in millimetres, holes as large as fit (at most CUP_MM);
-    returns the SVG and the hole diameter."""
-    g = game_of(game)
+BOARD_CSS = (
+    ".board-svg { display: block; margin: 0 auto; }\n"
+    f".notes {{ margin-top: 2mm; font-size: {NOTE_PT}pt; }}\n.notes p {{ margin: 0 0 0.6mm; }}\n"
+    ".notes ol { margin: 0 0 0.6mm; padding-left: 6mm; } .notes li { margin: 0 0 0.3mm; }\n"
+    ".check-bar { vertical-align: middle; }\n"
+)
+
+
+def _tiled_board(job: Job, plan: Plan, title: str, check: str, numbers: str, start: str) -> str:
+    """A board at true size on two pages: page 1 has a grey strip past the cut; page 2
+    is cut along its dashed line and laid on the strip, the halves of each alignment
+    mark meeting."""
+    T = lambda key, **kw: tr(job.locale, f"handouts.board.{key}", **kw)
+    assert plan.cut is not None
+    cut, n = plan.cut, plan.columns
+    k = round((cut - plan.left) / plan.pitch)  # columns 1..k on page 1
+    right_end = plan.left + n * plan.pitch
+    pages = []
+    for number, (x0, x1, cols) in enumerate(
+        ((0.0, cut + OVERLAP, (1, k)), (cut - LEAD, plan.width, (k + 1, n))), 1
+    ):
+        spans = [(plan.left, cut)] if number == 1 else [(cut, right_end)]
+        part = T("title_part", title=title, page=number, pages=2, first=cols[0], last=cols[1])
+        svg = _template_svg(plan, job.locale, part, x0, x1, spans, _tile_marks(plan, number))
+        if number == 1:
+            steps = entry(job.locale, "handouts.board.tile_steps")
+            notes = (
+                f"<p>{esc(T('scale_tiled', d=_mm(plan.d), page=1, pages=2))}</p>"
+                "<ol>" + "".join(f"<li>{esc(s)}</li>" for s in steps) + "</ol>"
+                f"<p>{esc(check)} {_check_bar()}</p>"
+            )
+        else:
+            notes = (
+                f"<p>{esc(T('tile_second', d=_mm(plan.d)))}</p>"
+                f"<p>{esc(check)} {_check_bar()}</p>"
+                f"<p>{esc(numbers)}</p><p>{esc(start)}</p>"
+            )
+        pages.append(
+            f'<h1 style="height:{TITLE_H - 2}mm">{esc(part)}</h1>\n{svg}\n'
+            f'<div class="notes">{notes}</div>'
+        )
+    return _document(
+        job,
+        T("doc_title", title=title, paper=_paper_name(job)),
+        pages,
+        landscape=True,
+        margin=BOARD_MARGIN,
+        css=BOARD_CSS,
+    )
+
+
+def _check_bar() -> str:
+    """A bar CHECK_MM long in 1 cm blocks, black and white: measured with a ruler, it
+    shows whether the page was printed at 100 %."""
+    blocks = "".join(
+        f'<rect x="{i * 10}" y="0.5" width="10" height="2.4" fill="{("#000", "#fff")[i % 2]}"/>'
+        for i in range(int(CHECK_MM // 10))
+    )
+    return (
+        f'<svg class="check-bar" xmlns="http://www.w3.org/2000/svg" width="{_mm(CHECK_MM)}mm" '
+        f'height="3.4mm" viewBox="0 0 {_mm(CHECK_MM)} 3.4" data-mm="{_mm(CHECK_MM)}">{blocks}'
+        f'<rect x="0.1" y="0.5" width="{_mm(CHECK_MM - 0.2)}" height="2.4" fill="none" '
+        'stroke="#000" stroke-width="0.2"/></svg>'
+    )
+
+
+def _tile_marks(plan: Plan, page: int) -> str:
+    """What one page of a two-page board adds at the cut: page 1 a grey strip beyond it
+    and a line on it, page 2 a dashed cut line with the part to cut off blanked; both
+    the same alignment marks, centred on the cut, so that half of each mark is on each
+    page once they are taped together."""
+    assert plan.cut is not None
+    cut, h = plan.cut, plan.height
+    out = []
+    if page == 1:
+        out.append(
+            f'<rect class="overlap" x="{_mm(cut)}" y="0" width="{_mm(OVERLAP)}" '
+            f'height="{_mm(h)}" fill="#e4e4e4"/>'
+            f'<line class="joint" x1="{_mm(cut)}" y1="0" x2="{_mm(cut)}" y2="{_mm(h)}" '
+            'stroke="#000" stroke-width="0.3"/>'
+        )
+    else:
+        out.append(
+            f'<rect class="trim" x="{_mm(cut - LEAD)}" y="0" width="{_mm(LEAD)}" '
+            f'height="{_mm(h)}" fill="#fff"/>'
+            f'<line class="cut" x1="{_mm(cut)}" y1="0" x2="{_mm(cut)}" y2="{_mm(h)}" '
+            'stroke="#000" stroke-width="0.35" stroke-dasharray="2.5 1.5"/>'
+        )
+    for y in _mark_heights(plan):
+        out.append(
+            f'<g class="align" data-x="{_mm(cut)}" data-y="{_mm(y)}" stroke="#000" '
+            f'stroke-width="0.3" fill="none"><circle cx="{_mm(cut)}" cy="{_mm(y)}" r="2.2"/>'
+            f'<line x1="{_mm(cut - 3.2)}" y1="{_mm(y)}" x2="{_mm(cut + 3.2)}" y2="{_mm(y)}"/>'
+            f'<line x1="{_mm(cut)}" y1="{_mm(y - 3.2)}" x2="{_mm(cut)}" y2="{_mm(y + 3.2)}"/></g>'
+        )
+    return "".join(out)
+
+
+def _frame(plan: Plan) -> tuple[float, float]:
+    """The top and the height of the frame round the holes."""
+    g = game_of(plan.game)
+    rows = g.board(**({"columns": plan.columns} if "columns" in g.variants else {})).rows
+    y0 = NUM_H + (0 if plan.halves else OWNER_H)
+    return y0, 2 * PAD + rows * plan.pitch + (MID if plan.halves else 0)
+
+
+def _mark_heights(plan: Plan) -> list[float]:
+    """Above the frame, at its middle (between the players' halves, or between the
+    two rows) and below it: where no hole or number is."""
+    y0, frame_h = _frame(plan)
+    return [y0 - NUM_H / 2, y0 + frame_h / 2, y0 + frame_h + NUM_H / 2]
+
+
+def _template_svg(
+    plan: Plan,
+    locale: str,
+    label: str,
+    x0: float,
+    x1: float,
+    spans: list[tuple[float, float]],
+    extra: str,
+) -> str:
+    """The board from x0 to x1 (millimetres, one unit of the drawing is one millimetre
+    on paper), with ``extra`` drawn over it; a Kiothi row's owner is named over the
+    middle of each span."""
+    g = game_of(plan.game)
+    n = plan.columns
     board = g.board(**({"columns": n} if "columns" in g.variants else {}))
-    rows = board.rows
-    # Several rows a player (Kisolo): names at the left and a line between the players;
-    # jails (Kiothi): a jail at each end and the rows' owners above and below.
-    halves = not g.has_jails
-    label_w = LABEL_W if halves else 0.0
-    fixed_w = label_w + 2 * PAD + (0 if halves else 2 * JAIL_GAP)
-    fixed_h = 2 * NUM_H + 2 * PAD + (MID if halves else 2 * OWNER_H)
-    units_w = n + (0 if halves else 2)  # a jail is one hole pitch wide
-    full = CUP_MM * PITCH
-    s = min(1.0, (room_w - fixed_w) / (units_w * full), (room_h - fixed_h) / (rows * full))
-    d = math.floor(CUP_MM * s * 2) / 2  # whole half millimetres, same for every hole
-    p = d * PITCH
-    width, height = fixed_w + units_w * p, fixed_h + rows * p
+    rows, d, p, halves = board.rows, plan.d, plan.pitch, plan.halves
     names = side_names(locale)
-    x0, y0 = label_w, NUM_H + (0 if halves else OWNER_H)
-    frame_h = 2 * PAD + rows * p + (MID if halves else 0)
-    left = x0 + PAD + (0 if halves else p + JAIL_GAP)
-    title = tr(locale, f"handouts.board.title_{game}", n=n)
+    label_w = LABEL_W if halves else 0.0
+    y0, frame_h = _frame(plan)
+    left = plan.left
+    w = x1 - x0
     out = [
-        f'<svg class="board-svg" xmlns="http://www.w3.org/2000/svg" width="{_mm(width)}mm" '
-        f'height="{_mm(height)}mm" viewBox="0 0 {_mm(width)} {_mm(height)}" role="img" '
-        f'aria-label="{esc(title)}" data-hole-mm="{_mm(d)}" '
+        f'<svg class="board-svg" xmlns="http://www.w3.org/2000/svg" width="{_mm(w)}mm" '
+        f'height="{_mm(plan.height)}mm" viewBox="{_mm(x0)} 0 {_mm(w)} {_mm(plan.height)}" '
+        f'role="img" aria-label="{esc(label)}" data-hole-mm="{_mm(d)}" '
         'font-family="sans-serif">',
         # Inset by half the stroke, so no edge of the frame is cut off.
-        f'<rect x="{_mm(x0 + 0.25)}" y="{_mm(y0)}" width="{_mm(width - x0 - 0.5)}" '
+        f'<rect x="{_mm(label_w + 0.25)}" y="{_mm(y0)}" width="{_mm(plan.width - label_w - 0.5)}" '
         f'height="{_mm(frame_h)}" rx="4" fill="none" stroke="#000" stroke-width="0.5"/>',
     ]
 
@@ -445,15 +703,22 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
             f"{weight}>{esc(words)}</text>"
         )
 
-    for vr in range(rows):
-        cy = y0 + PAD + vr * p + p / 2 + (MID if halves and vr >= rows // 2 else 0)
+    def centre(r: int, c: int) -> tuple[float, float]:
+        extra_y = MID if halves and r >= rows // 2 else 0
+        return left + c * p + p / 2, y0 + PAD + r * p + p / 2 + extra_y
+
+    for r in range(rows):
         for c in range(n):
+            cx, cy = centre(r, c)
             out.append(
-                f'<circle class="cup" cx="{_mm(left + c * p + p / 2)}" cy="{_mm(cy)}" '
-                f'r="{_mm(d / 2)}" fill="none" stroke="#000" stroke-width="0.4"/>'
+                f'<circle class="cup" cx="{_mm(cx)}" cy="{_mm(cy)}" r="{_mm(d / 2)}" '
+                'fill="none" stroke="#000" stroke-width="0.4"/>'
             )
+            nr, nc = board.next(board.owner((r, c)), (r, c))
+            out.append(_arrow(centre(r, c), centre(nr, nc), d, (r, c), (nr, nc)))
         if halves:
-            side, which = board.row_owner[vr], board.row_kind[vr]
+            cy = centre(r, 0)[1]
+            side, which = board.row_owner[r], board.row_kind[r]
             out.append(text(label_w - 2, cy - 1, names[side], 3.4, "end", True))
             out.append(text(label_w - 2, cy + 3.4, tr(locale, f"names.row_{which}"), 3.2, "end"))
     for c in range(n):
@@ -463,27 +728,51 @@ def _template_svg(game: str, n: int, locale: str, room_w: float, room_h: float):
     if halves:
         y = y0 + PAD + (rows // 2) * p + MID / 2
         out.append(
-            f'<line x1="{_mm(x0 + PAD)}" y1="{_mm(y)}" x2="{_mm(width - PAD)}" '
+            f'<line x1="{_mm(label_w + PAD)}" y1="{_mm(y)}" x2="{_mm(plan.width - PAD)}" '
             f'y2="{_mm(y)}" stroke="#000" stroke-width="0.3" stroke-dasharray="2 1.5"/>'
         )
     else:
         # South's jail at South's right-hand (east) end, North's at the west end.
+        jail_w = JAIL_PITCHES * p
         for who, x, y in (
-            ("north", x0 + PAD, y0 - 2),
-            ("south", width - PAD - p, y0 + frame_h + NUM_H - 3),
+            ("north", PAD, y0 - 2),
+            ("south", plan.width - PAD - jail_w, y0 + frame_h + NUM_H - 3),
         ):
             out.append(
-                f'<rect class="jail" x="{_mm(x)}" y="{_mm(y0 + PAD)}" width="{_mm(p)}" '
-                f'height="{_mm(2 * p)}" rx="{_mm(p / 2)}" fill="none" stroke="#000" '
+                f'<rect class="jail" x="{_mm(x)}" y="{_mm(y0 + PAD)}" width="{_mm(jail_w)}" '
+                f'height="{_mm(rows * p)}" rx="{_mm(jail_w / 2)}" fill="none" stroke="#000" '
                 'stroke-width="0.4"/>'
             )
-            out.append(text(x + p / 2, y, tr(locale, "names.jail", side=names[who]), 3.2))
-        mid = x0 + (width - x0) / 2
+            out.append(text(x + jail_w / 2, y, tr(locale, "names.jail", side=names[who]), 3.2))
         row = lambda who: tr(locale, "handouts.board.kiothi_row", side=names[who])
-        out.append(text(mid, OWNER_H - 2, row("north"), 3.6, bold=True))
-        out.append(text(mid, height - 1.5, row("south"), 3.6, bold=True))
+        for a, b in spans:
+            mid = (max(a, left) + min(b, left + n * p)) / 2
+            out.append(text(mid, OWNER_H - 2, row("north"), 3.6, bold=True))
+            out.append(text(mid, plan.height - 1.5, row("south"), 3.6, bold=True))
+    out.append(extra)
     out.append("</svg>")
-    return "".join(out), d
+    return "".join(out)
+
+
+def _arrow(
+    at: tuple[float, float], to: tuple[float, float], d: float, cell: tuple, nxt: tuple
+) -> str:
+    """A grey arrowhead inside a hole, by its rim, pointing at the next hole of its
+    owner's circuit: the way the sowing goes."""
+    (x, y), (tx, ty) = at, to
+    length = math.hypot(tx - x, ty - y)
+    ux, uy = (tx - x) / length, (ty - y) / length
+    tip, long, half = d / 2 - 0.06 * d, 0.15 * d, 0.09 * d
+    bx, by = x + ux * (tip - long), y + uy * (tip - long)
+    points = [
+        (x + ux * tip, y + uy * tip),
+        (bx - uy * half, by + ux * half),
+        (bx + uy * half, by - ux * half),
+    ]
+    return (
+        f'<polygon class="arrow" data-from="{cell[0]},{cell[1]}" data-to="{nxt[0]},{nxt[1]}" '
+        f'points="{" ".join(f"{_mm(px)},{_mm(py)}" for px, py in points)}" fill="#8c8c8c"/>'
+    )
 
 
 # ------------------------------------------------------------------ rule cards
@@ -751,7 +1040,13 @@ def _diagram_blocks(script: LessonScript, locale: str, width: float) -> list[Blo
                 )
                 text_h += WRITE_LINE
         step = script.steps[group[0] - 1]
-        svg = board_svg(step.start, locale=locale, numbers=True, last_move=step.move)
+        # A question of which move is best, or of how many to lift: the diagram neither
+        # marks nor names the move (its picture's words would say the count).
+        asked = step.predict is not None and (
+            step.predict["ask"] == "best" or step.predict["of"] == "count"
+        )
+        shown = None if asked else step.move
+        svg = board_svg(step.start, locale=locale, numbers=True, last_move=shown, print_mm=dw)
         box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
         assert box is not None, "board_svg writes a viewBox"
         vw, vh = (float(v) for v in box.groups())
@@ -789,7 +1084,14 @@ def _step_words(script: LessonScript, step, locale: str, puzzle_shown):
             ),
             8.5,
         )
-    if step.move is not None:
+    asks = step.predict["ask"] if step.predict else None
+    if step.move is not None and asks == "best":
+        pass  # the question is which move: the page does not say it
+    elif step.move is not None and step.predict and step.predict["of"] == "count":
+        # How many to lift: the boma, not the count.
+        boma = hole_name(game, [step.move["row"], step.move["column"]], locale)
+        yield "move", T("move", move=boma), 9.5
+    elif step.move is not None:
         yield "move", T("move", move=move_name(game, step.move, step.start["to_move"], locale)), 9.5
     if step.puzzle is not None and step.puzzle != puzzle_shown:
         yield "note", tr(locale, f"lesson.puzzle_{game}", total=step.puzzle), 8.5
@@ -833,9 +1135,218 @@ def _answer_blocks(script: LessonScript, locale: str, width: float) -> list[Bloc
     return out
 
 
+# ------------------------------------------------------------------ routine cards
+
+ROUTINE_MARGIN = 12.0
+#: The type sizes a routine card tries, largest first: the first whose estimate fits one page.
+ROUTINE_PT = (10.5, 10.0, 9.5, 9.0, 8.5)
+
+
+def _set_height(text: str, width: float, pt: float) -> float:
+    """The height in mm of ``text`` set in ``width`` mm, 1.32 lines apart: an estimate
+    closer than _text_height's (a page of running text, not a diagram's box), with
+    Hangul a full em wide and Latin letters half an em."""
+    em = pt * PT
+    run = 0.0
+    for ch in text:
+        if "\uac00" <= ch <= "\ud7a3":
+            run += 0.95
+        else:
+            run += 0.28 if ch == " " else 0.68 if ch.isupper() else 0.52
+    return max(1, math.ceil(run * em / width)) * em * 1.32
+
+
+def _routine_pt(card: dict, paper: str) -> float:
+    """The largest type size at which the card is estimated to fit one page, with room
+    to spare."""
+    width, height = _page_area(paper, False, ROUTINE_MARGIN)
+    for pt in ROUTINE_PT:
+        used = 16 * PT * 1.2 + 4  # the title
+        used += _set_height(card["intro"], width, pt) + _set_height(card["kit"], width, pt) + 2.4
+        for section in card["sections"]:
+            used += 12 * PT * 1.35 + 4  # its heading
+            if "intro" in section:
+                used += _set_height(section["intro"], width, pt) + 1.2
+            used += sum(_set_height(item, width - 8, pt) + 1.1 for item in section["items"])
+        used += 12 * PT * 1.35 + 9  # the box: its heading, border and padding
+        used += sum(_set_height(line, width - 11, pt) for line in card["remember"])
+        if used <= 0.9 * (height - PAGE_SLACK):
+            return pt
+    return ROUTINE_PT[-1]
+
+
+def _routine(job: Job) -> str:
+    """A turn with beans as numbered steps, one page: the routine a pair follows on
+    a printed board, with the finger that marks where a lap ended."""
+    T = lambda key, **kw: tr(job.locale, f"handouts.routine.{key}", **kw)
+    card = entry(job.locale, f"handouts.routine.{job.game}")
+    parts = [
+        f"<h1>{esc(card['title'])}</h1>",
+        f'<p class="intro">{esc(card["intro"])}</p>',
+        f'<p class="kit"><b>{esc(T("kit"))}:</b> {esc(card["kit"])}</p>',
+    ]
+    number = 1
+    for section in card["sections"]:
+        parts.append(f"<h2>{esc(section['head'])}</h2>")
+        if "intro" in section:
+            parts.append(f"<p>{esc(section['intro'])}</p>")
+        parts.append(
+            f'<ol class="steps" start="{number}">'
+            + "".join(f"<li>{esc(item)}</li>" for item in section["items"])
+            + "</ol>"
+        )
+        number += len(section["items"])
+    parts.append(
+        f'<div class="remember"><h2>{esc(T("remember"))}</h2><ul>'
+        + "".join(f"<li>{esc(line)}</li>" for line in card["remember"])
+        + "</ul></div>"
+    )
+    css = (
+        f"html {{ font-size: {_routine_pt(card, job.paper)}pt; line-height: 1.32; }}\n"
+        "h1 { font-size: 16pt; } h2 { font-size: 12pt; margin: 3mm 0 1mm; }\n"
+        ".intro { font-style: italic; } .kit { margin-bottom: 1mm; }\n"
+        ".steps { margin: 0; padding-left: 8mm; } .steps li { margin: 0 0 1.1mm; }\n"
+        ".steps li::marker { font-weight: bold; }\n"
+        ".remember { border: 0.4mm solid #000; border-radius: 2mm; padding: 0.5mm 3mm 1mm;"
+        " margin-top: 3mm; }\n.remember h2 { margin-top: 1mm; }"
+        " .remember ul { margin: 0; padding-left: 5mm; }\n"
+    )
+    return _document(
+        job,
+        tr(job.locale, "handouts.rules.doc_title", title=card["title"], paper=_paper_name(job)),
+        ["".join(parts)],
+        landscape=False,
+        margin=ROUTINE_MARGIN,
+        css=css,
+    )
+
+
+# ------------------------------------------------------------------ glossary sheet
+
+GLOSSARY_MARGIN = 12.0
+GLOSSARY_PT = 8.6
+#: The columns' widths in millimetres: the sheet's language, the glossary's other
+#: languages, the game's own word, the game, the meaning (what is left).
+GLOSSARY_COLS = (30.0, 34.0, 21.0, 15.0)
+GLOSSARY_FIRST, GLOSSARY_LATER, GLOSSARY_HEAD = 32.0, 12.0, 7.0
+
+
+def _cell_height(text: str, width: float, pt: float) -> float:
+    """A table cell's text, set 1.3 lines apart inside 1.2 mm of padding each side."""
+    return _text_height(text, width - 2.4, pt, 1.3) - 1.2
+
+
+def glossary_terms() -> list[dict]:
+    """The glossary's terms (text/glossary.json), in its order."""
+    path = Path(__file__).resolve().parent / "text" / "glossary.json"
+    return json.loads(path.read_text(encoding="utf-8"))["terms"]
+
+
+def _glossary(job: Job) -> str:
+    """Every term of the glossary on one or more pages: the term in the sheet's
+    language and in every other language the glossary has, the game's own word
+    where the source gives one, the game it belongs to, and what it means."""
+    locale = job.locale
+    T = lambda key, **kw: tr(locale, f"handouts.glossary.{key}", **kw)
+    terms = glossary_terms()
+    langs = [locale] + [x for x in LOCALES if x != locale and any(x in t for t in terms)]
+    meanings = entry(locale, "handouts.glossary.meanings")
+    width, height = _page_area(job.paper, False, GLOSSARY_MARGIN)
+    cols = list(GLOSSARY_COLS[: len(langs)]) + [GLOSSARY_COLS[-2], GLOSSARY_COLS[-1]]
+    cols.append(width - sum(cols))
+    rows: list[Block] = []
+    for term in terms:
+        cells, heights = [], []
+        for i, lang in enumerate(langs):
+            word = term.get(lang, "")
+            notes = []
+            if lang == "ko" and term.get("counter_ko"):
+                notes.append(T("counter", word=term["counter_ko"]))
+            if lang == "ko" and term.get("avoid_ko"):
+                notes.append(T("avoid", words=", ".join(f"‘{w}’" for w in term["avoid_ko"])))
+            cell = esc(word) + "".join(f'<span class="note">{esc(n)}</span>' for n in notes)
+            cls = "term" if i == 0 else "other"
+            cells.append(f'<td class="{cls}" lang="{lang}">{cell}</td>')
+            heights.append(
+                _cell_height(word, cols[i], GLOSSARY_PT)
+                + sum(_cell_height(n, cols[i], GLOSSARY_PT - 1.3) for n in notes)
+            )
+        own = term.get("own", "")
+        cells.append(f'<td class="own">{f"<i>{esc(own)}</i>" if own else ""}</td>')
+        games = " · ".join(tr(locale, f"names.game_{g}") for g in term.get("games", []))
+        cells.append(f'<td class="game">{esc(games)}</td>')
+        meaning = meanings.get(term["id"], "")
+        cells.append(f'<td class="means">{esc(meaning)}</td>')
+        heights.append(_cell_height(meaning, cols[-1], GLOSSARY_PT))
+        rows.append(
+            Block(
+                f'<tr data-term="{esc(term["id"])}">{"".join(cells)}</tr>',
+                max(heights) + 1.6,  # the cell's padding and border
+                [term["id"]],
+            )
+        )
+    heads = [tr(locale, f"handouts.glossary.lang_{x}") for x in langs] + [
+        T("col_own"),
+        T("col_game"),
+        T("col_means"),
+    ]
+    colgroup = (
+        "<colgroup>" + "".join(f'<col style="width:{_mm(w)}mm">' for w in cols) + "</colgroup>"
+    )
+    thead = "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr></thead>"
+    pages: list[list[Block]] = []
+    used = 0.0
+    for row in rows:
+        room = (
+            height - PAGE_SLACK - GLOSSARY_HEAD - (GLOSSARY_FIRST if not pages else GLOSSARY_LATER)
+        )
+        if not pages or used + row.height > room:
+            pages.append([])
+            used = 0.0
+        pages[-1].append(row)
+        used += row.height
+    first = (
+        f'<h1>{esc(T("title"))}</h1><p class="intro">{esc(T("intro"))}</p>'
+        f'<p class="note">{esc(T("own_note"))}</p>'
+    )
+    later = f'<div class="running">{esc(T("continued"))}</div>'
+    out = [
+        (first if i == 0 else later)
+        + f'<table class="glossary">{colgroup}{thead}<tbody>'
+        + "".join(r.html for r in page)
+        + "</tbody></table>"
+        for i, page in enumerate(pages)
+    ]
+    css = (
+        f"html {{ font-size: {GLOSSARY_PT}pt; line-height: 1.3; }}\n"
+        ".intro { margin-bottom: 1mm; } .note { font-size: 8pt; color: #333; }\n"
+        "table.glossary { width: 100%; border-collapse: collapse; table-layout: fixed;"
+        " margin-top: 2mm; }\n"
+        ".glossary th { text-align: left; background: #eee; font-size: 8.5pt; }\n"
+        ".glossary td, .glossary th { border: 0.25mm solid #000; padding: 0.6mm 1.2mm;"
+        " vertical-align: top; }\n"
+        ".glossary .term { font-weight: bold; } .glossary .own { font-style: italic; }\n"
+        ".glossary td .note { display: block; font-size: 7.3pt; color: #333;"
+        " font-weight: normal; }\n"
+        ".glossary tr { break-inside: avoid; }\n"
+        ".running { font-size: 8.5pt; color: #444; border-bottom: 0.3mm solid #888;"
+        " margin-bottom: 2mm; padding-bottom: 1mm; }\n"
+    )
+    return _document(
+        job,
+        T("doc_title", title=T("title"), paper=_paper_name(job)),
+        out,
+        landscape=False,
+        margin=GLOSSARY_MARGIN,
+        css=css,
+    )
+
+
 RENDER: dict[str, Callable[[Job], str]] = {
     "board": _board,
     "rules": _rules,
     "record": _record,
     "lesson": _lesson,
+    "glossary": _glossary,
+    "routine": _routine,
 }

@@ -27,12 +27,24 @@ from typing import Any
 from .players import LEVELS, level
 from .rules import new_state
 from .rules.common import shown
+from .text import check_locale, tr
 
 MAX_MOVES = 5000
 #: The columns of every row, in order; a game with jails (Kiothi) adds JAIL_COLUMNS,
 #: and each variant option (columns; start_holes, orthodox) is a column too.
 COLUMNS = ("game", "result", "winner", "reason", "length", "captures", "longest_relay")
 JAIL_COLUMNS = ("south_jail", "north_jail", "one_warrior_victory")
+#: The keys of Simulation.summary(), in order.
+SUMMARY = (
+    "games",
+    "south_wins",
+    "north_wins",
+    "draws",
+    "mean_length",
+    "median_length",
+    "mean_captures",
+    "longest_relay",
+)
 
 
 def play_game(game: str, variant: dict[str, Any], south: str, north: str, seed: int) -> dict:
@@ -97,21 +109,43 @@ class Simulation:
             ) from None
         return pandas.DataFrame(self.rows)
 
-    def summary(self) -> dict:
+    def summary(self, locale: str | None = None) -> dict:
+        """Wins, draws, the mean and median length, the mean number of captures and
+        the longest relay. Keyed by the names of SUMMARY, or, given a ``locale``, by
+        their labels in that language (to print: the values are the same).
+
+        >>> sim = simulate("kisolo", n=4, seed=1, processes=1)
+        >>> list(sim.summary())[:3], list(sim.summary(locale="ko"))[:3]
+        (['games', 'south_wins', 'north_wins'], ['게임 수', '남쪽 승리', '북쪽 승리'])
+        """
         lengths = self.column("length")
-        if not lengths:
-            return {"games": 0}
         count = lambda key, value: sum(1 for r in self.rows if r[key] == value)  # noqa: E731
-        return {
-            "games": len(self.rows),
-            "south_wins": count("winner", "south"),
-            "north_wins": count("winner", "north"),
-            "draws": count("result", "draw"),
-            "mean_length": round(statistics.fmean(lengths), 2),
-            "median_length": statistics.median(lengths),
-            "mean_captures": round(statistics.fmean(self.column("captures")), 2),
-            "longest_relay": max(self.column("longest_relay")),
-        }
+        out = (
+            {
+                "games": len(self.rows),
+                "south_wins": count("winner", "south"),
+                "north_wins": count("winner", "north"),
+                "draws": count("result", "draw"),
+                "mean_length": round(statistics.fmean(lengths), 2),
+                "median_length": statistics.median(lengths),
+                "mean_captures": round(statistics.fmean(self.column("captures")), 2),
+                "longest_relay": max(self.column("longest_relay")),
+            }
+            if lengths
+            else {"games": 0}
+        )
+        if locale is None:
+            return out
+        return {label(key, locale): value for key, value in out.items()}
+
+
+def label(name: str, locale: str) -> str:
+    """The words for a column of the rows or a key of the summary, to head a table.
+
+    >>> label("mean_length", "en"), label("south_wins", "ko")
+    ('mean length (moves)', '남쪽 승리')
+    """
+    return tr(check_locale(locale), f"simulation.{name}")
 
 
 def simulate(

@@ -62,3 +62,19 @@ def test_the_rules_lessons_players_and_tournaments_need_no_dependency(tmp_path):
     assert seen["status"] in ("won", "draw") and seen["games"] == 2 and seen["svg"]
     assert seen["lessons"] >= 8 and seen["handout"]
     assert "KisoloBoard is a widget and needs anywidget" in seen["widget"]
+
+
+def test_the_version_is_written_once():
+    import importlib.metadata
+    import re
+
+    import mancala_widgets
+
+    sources = [
+        p
+        for p in (ROOT / "pyproject.toml", ROOT / "package.json")
+        if re.search(r'^\s*"?version"?\s*[=:]', p.read_text(), re.MULTILINE)
+    ]
+    assert sources == []  # pyproject.toml reads it from __init__.py; npm's is private
+    assert importlib.metadata.version("mancala-widgets") == mancala_widgets.__version__
+    assert (ROOT / "mancala_widgets" / "py.typed").exists()

@@ -1,6 +1,7 @@
 """The strategy lessons' questions: which move is best, and how many to lift."""
 
 import copy
+import html
 import json
 
 import pytest
@@ -155,3 +156,21 @@ def test_how_many_to_lift_is_a_kiothi_question():
     data["steps"][0]["predict"] = {"ask": "number", "of": "count"}
     with pytest.raises(InvalidLessonError, match="asks how many warriors a Kiothi sowing lifts"):
         parse_lesson(data)
+
+
+def test_the_printed_lesson_neither_names_nor_marks_the_move_a_question_asks_for():
+    from mancala_widgets.handouts import handout
+    from mancala_widgets.text.names import move_name
+
+    for lesson_id in ("kisolo-strategy", "kiothi-strategy"):
+        script = load_lesson(lesson_id)
+        doc = handout("lesson", lesson=lesson_id)
+        student = html.unescape(doc.split('class="answers"')[0])
+        for step in script.steps:
+            if step.predict and step.predict["ask"] == "best":
+                said = move_name(script.game, step.move, step.start["to_move"], "en")
+                assert said not in student, said
+            if step.predict and step.predict["of"] == "count":
+                said = move_name(script.game, step.move, step.start["to_move"], "en")
+                assert said not in student
+                assert "The move: South's boma 8." in student

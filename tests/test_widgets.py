@@ -344,3 +344,29 @@ def _flat(value):
             yield from _flat(v)
     else:
         yield value
+
+
+def test_every_message_kind_a_widget_accepts_has_its_handler():
+    """A kind listed as accepted but answered by no branch would fall to the catch-all
+    and be logged as a fault of the program: none is."""
+    from unittest import mock
+
+
+    values = {
+        "move": None,
+        "moves": 0,
+        "node": 0,
+        "action": "replay",
+        "step": 0,
+        "answer": [[3, 2]],
+    }
+    for widget in (KisoloBoard(), Lesson("pussa-kanawa")):
+        for kind, fields in widget.message_kinds.items():
+            content = {"kind": kind, **{f: values[f] for f in fields if f != "kind"}}
+            if kind == "play":
+                content["move"] = widget.legal_moves[0]
+            if kind == "lesson":
+                content["action"] = "next"
+            with mock.patch.object(widget.log, "exception") as fault:
+                widget._on_message(widget, content, [])
+            assert not fault.called, kind

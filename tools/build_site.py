@@ -61,11 +61,20 @@ WIDGET_DEPENDENCIES = [
     # mancala-widgets' own (simulate's progress bar).
     "tqdm==4.70.1",
 ]
+#: JupyterLab's own menus in the lessons' languages: the build writes their translations
+#: (jupyterlab_server finds the packs), and each language's copy of the Notebook
+#: interface starts in its language (language_apps).
+LANGUAGE_PACKS = [
+    "jupyterlab_server==2.28.1",
+    "jupyterlab-language-pack-fr-FR==4.5.post3",
+    "jupyterlab-language-pack-ko-KR==4.5.post3",
+]
 BUILD_ENV = [
     "jupyterlite-core==0.8.6",
     "jupyterlite-pyodide-kernel==0.8.6",
     "jupyter_server==2.21.1",
     *WIDGETS,
+    *LANGUAGE_PACKS,
 ]
 #: What the kernel loads from pyodide-lock.json when it starts; their
 #: dependencies are found in the lock.
@@ -317,7 +326,7 @@ def write_pages(output: Path) -> None:
     locales = list(lessons)
     handouts: dict[str, dict[str, list[str]]] = {}
     for locale in locales:
-        for paper in ("a4", "letter"):
+        for paper in ("a4", "letter", "a3"):  # A3: the board templates only
             written = write_handouts(output / "handouts" / locale, locale=locale, paper=paper)
             paths = [p.relative_to(output).as_posix() for p in written]
             handouts.setdefault(locale, {})[paper] = paths
@@ -424,8 +433,47 @@ def build(output: Path, wheel: Path | None = None) -> int:
         output,
         cwd=source,
     )
+    language_apps(output)
     write_pages(output)
     return size(output)
+
+
+def language_apps(output: Path) -> list[str]:
+    """For each lesson language JupyterLab has a pack for, a copy of the Notebook
+    interface in that language's folder (``ko/notebooks/``), whose settings start in
+    that language: the landing page opens the language's lessons there, so a Korean
+    lesson has Korean menus and an English one English menus, on one site. Only the
+    page and its configuration are copied (a few kB); the app itself is shared. A
+    language the student picks in the Settings menu still wins. The languages made."""
+    from mancala_widgets.text import JUPYTERLAB_LANGUAGES
+
+    app = output / "notebooks"
+    made = []
+    for locale, language in JUPYTERLAB_LANGUAGES.items():
+        if not (output / "files" / locale).is_dir():
+            continue  # no lessons in that language on this site
+        if not (output / "api" / "translations" / f"{language}.json").is_file():
+            raise SystemExit(f"the site has no {language} translations: is its pack installed?")
+        folder = output / locale / "notebooks"
+        folder.mkdir(parents=True, exist_ok=True)
+        page = (app / "index.html").read_text(encoding="utf-8")
+        # One folder deeper: every link up to the site's root goes up once more.
+        page = page.replace('href="../', 'href="../../').replace("'../", "'../../")
+        page = page.replace('data-jupyter-lite-root=".."', 'data-jupyter-lite-root="../.."')
+        (folder / "index.html").write_text(page, encoding="utf-8")
+        shutil.copy2(app / "favicon.ico", folder / "favicon.ico")
+        config = json.loads((app / "jupyter-lite.json").read_text(encoding="utf-8"))
+        data = config["jupyter-config-data"]
+        data["appUrl"] = f"/{locale}/notebooks"
+        for key, value in data.items():
+            if isinstance(value, str) and value.startswith("../"):
+                data[key] = "../" + value
+        data.setdefault("settingsOverrides", {})["@jupyterlab/translation-extension:plugin"] = {
+            "locale": language
+        }
+        (folder / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+        made.append(locale)
+    return made
 
 
 @contextmanager

@@ -29,7 +29,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from mancala_widgets.classroom.site import START_SECONDS, site_cell, site_notebook, starting
-from mancala_widgets.text import LOCALES, catalogue
+from mancala_widgets.text import JUPYTERLAB_LANGUAGES, LOCALES, catalogue
 
 esc = html.escape
 
@@ -94,8 +94,12 @@ def words(locale: str) -> dict:
 
 def notebook_url(path: str, depth: int) -> str:
     """The link that opens a lesson in the Notebook interface, from a page ``depth``
-    folders below the site's root."""
-    return "../" * depth + "notebooks/index.html?path=" + path
+    folders below the site's root: for a language JupyterLab has a pack for, the
+    interface's copy in that language's folder (``ko/notebooks/``, whose menus are
+    Korean; build_site.language_apps)."""
+    locale = locale_of(path)
+    app = f"{locale}/notebooks" if locale in JUPYTERLAB_LANGUAGES else "notebooks"
+    return "../" * depth + f"{app}/index.html?path=" + path
 
 
 STYLE = """
@@ -146,12 +150,19 @@ LITE_ROOT = (
 )
 
 
-def page(locale: str, title: str, body: str, root: bool = False) -> str:
+#: The same element on a language's landing page (``ko/index.html``), the parent of that
+#: language's copy of the Notebook interface (``ko/notebooks/``): its configuration is
+#: read from every folder up to the root.
+LITE_PARENT = '<script id="jupyter-config-data" type="application/json">{}</script>'
+
+
+def page(locale: str, title: str, body: str, root: bool = False, parent: bool = False) -> str:
     return (
         f'<!DOCTYPE html>\n<html lang="{esc(locale)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n"
         + (LITE_ROOT + "\n" if root else "")
+        + (LITE_PARENT + "\n" if parent and not root else "")
         + f"</head>\n<body>\n<main>\n{body}\n</main>\n</body>\n</html>\n"
     )
 
@@ -198,9 +209,15 @@ def landing_page(
         else:
             label = names.get(name, name)
         letter = path.replace(".a4.", ".letter.")
+        large = path.replace(".a4.", ".a3.")  # a board template on one A3 sheet
+        a3 = (
+            f' · <a href="{esc(up + large)}">{esc(w["paper_a3"])}</a>'
+            if large in handouts.get("a3", [])
+            else ""
+        )
         handout_links.append(
             f'<li>{esc(label)}: <a href="{esc(up + path)}">{esc(w["paper_a4"])}</a> · '
-            f'<a href="{esc(up + letter)}">{esc(w["paper_letter"])}</a></li>'
+            f'<a href="{esc(up + letter)}">{esc(w["paper_letter"])}</a>{a3}</li>'
         )
     body = f"""<p class="langs">{esc(w["languages"])} {langs}</p>
 <h1>{esc(w["title"])}</h1>
@@ -231,7 +248,9 @@ def landing_page(
 <h3>{esc(w["serve"])}</h3>
 <p>{esc(w["serve_line"])} <a href="{esc(up)}serve.py">serve.py</a></p>
 <footer>{esc(w["footer"])}</footer>"""
-    return page(locale, w["title"], body, root=locale == "en")
+    return page(
+        locale, w["title"], body, root=locale == "en", parent=locale in JUPYTERLAB_LANGUAGES
+    )
 
 
 def render_markdown(text: str) -> str:

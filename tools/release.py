@@ -18,11 +18,11 @@ steps are also one ``dev.py`` command each.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -34,8 +34,13 @@ SITE_NAME = "mancala-widgets-site"
 
 
 def version(source: Path = ROOT) -> str:
-    with open(source / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)["project"]["version"]
+    """The package's version, written once: ``__version__`` in its ``__init__.py``
+    (pyproject.toml reads it from there too)."""
+    text = (source / "mancala_widgets" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    if match is None:
+        raise SystemExit("mancala_widgets/__init__.py has no __version__ line")
+    return match.group(1)
 
 
 def build_dist(source: Path, outdir: Path, python: str | Path = sys.executable) -> Path:

@@ -249,8 +249,10 @@ class Marks:
             for a in w.answers:
                 if (w.part, a.question) not in questions:
                     questions.append((w.part, a.question))
-        names = [f"{p} {q}" if several else _question_label(q) for p, q in questions]
-        columns = ["student", "lesson", "score", "out_of", "time", *names, "flags"]
+        names = [f"{p} {q}" if several else _question_label(q, self.locale) for p, q in questions]
+        t = lambda key: self._t(f"col_{key}")  # noqa: E731
+        heads = [t(k) for k in ("student", "lesson", "score", "out_of", "time")]
+        columns = [*heads, *names, t("flags")]
         rows = []
         for w in sorted(works, key=lambda w: (_name_key(w.student), w.part)):
             by_question = {(w.part, a.question): a for a in w.answers}
@@ -266,7 +268,8 @@ class Marks:
     def table(self, lesson: str | None = None) -> Any:
         """One row per student and lesson: student, lesson, score, out_of, time (handed
         in), one column per question (1 right at the first answer, 0 wrong, empty not
-        answered), and the flags. A pandas DataFrame where pandas is installed, else a
+        answered), and the flags, the columns named in the marks' language (English:
+        those names, and "step 2"). A pandas DataFrame where pandas is installed, else a
         :class:`Table` with the same columns."""
         columns, rows = self._rows(lesson)
         try:
@@ -276,7 +279,7 @@ class Marks:
         frame = pd.DataFrame(rows, columns=columns)
         for name in columns[5:-1]:
             frame[name] = frame[name].astype("Int64")
-        frame["score"] = frame["score"].astype("Int64")
+        frame[columns[2]] = frame[columns[2]].astype("Int64")  # the score
         return frame
 
     def csv(self, path: str | os.PathLike | None = None, lesson: str | None = None) -> str:
@@ -325,7 +328,7 @@ class Marks:
                 QuestionMarks(
                     part,
                     question,
-                    _question_label(question),
+                    _question_label(question, self.locale),
                     asked,
                     sum(1 for a in marks if a.right),
                     sum(1 for a in marks if a.right is False),
@@ -521,8 +524,8 @@ class _ExerciseReport:
         return f"<h4>{e(self.work.student)}</h4>" + _html_table(columns, rows)
 
 
-def _question_label(question: str) -> str:
-    return f"step {question}" if question.isdigit() else question
+def _question_label(question: str, locale: str = "en") -> str:
+    return tr(locale, "marking.col_step", n=question) if question.isdigit() else question
 
 
 def _name_key(name: str) -> str:

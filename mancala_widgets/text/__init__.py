@@ -32,8 +32,12 @@ from .korean import josa
 
 HERE = Path(__file__).resolve().parent
 LOCALES = ("en", "ko", "sw")
+#: JupyterLab's own language pack for each lesson language that has one (its menus in
+#: that language: the `lessons` command and the classroom site use it). Swahili has none.
+JUPYTERLAB_LANGUAGES = {"fr": "fr_FR", "ko": "ko_KR"}
 
 __all__ = [
+    "JUPYTERLAB_LANGUAGES",
     "LABEL_MAX",
     "LOCALES",
     "TITLE_MAX",

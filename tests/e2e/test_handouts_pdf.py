@@ -1,8 +1,10 @@
 """Handouts printed by a real Chromium: every file ``write_handouts`` makes
 becomes the expected number of PDF pages, of the right size (A4 595 x 842
-points, Letter 612 x 792; boards landscape), and each printed lesson page
-holds exactly the steps the HTML put on it, so nothing spills onto an extra
-sheet. Nothing is fetched while printing."""
+points, Letter 612 x 792, A3 842 x 1191 for the boards; boards landscape), and
+each printed lesson page holds exactly the steps the HTML put on it, so
+nothing spills onto an extra sheet: a board printed at true size over two
+pages, the glossary and the routine cards print as many sheets as their
+documents have pages. Nothing is fetched while printing."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from mancala_widgets.text import tr
 pytestmark = pytest.mark.browser
 
 #: Paper in PostScript points, portrait (short side, long side).
-POINTS = {"a4": (595, 842), "letter": (612, 792)}
+POINTS = {"a4": (595, 842), "letter": (612, 792), "a3": (842, 1191)}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -51,7 +53,9 @@ def expected_pages(path: Path, html: str) -> tuple[int, list[list[int]]]:
     """Pages the handout should print as, worked out from what it holds, and
     for a lesson the steps each student page shows."""
     if not path.name.startswith("lesson-"):
-        return 1, []  # a board template, a rule card and the record sheet: one sheet
+        # A board template (two sheets for a board at true size over two pages), a rule or
+        # routine card, the record sheet, the glossary: one sheet for each page it has.
+        return html.count('<section class="page">'), []
     script = load_lesson(path.name.split(".")[0][len("lesson-") :])
     diagrams = len(diagram_steps(script))
     student = [
@@ -70,7 +74,7 @@ def page_text(page) -> str:
 
 
 @pytest.mark.parametrize("locale", ["en", "ko"])
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_every_handout_prints_on_the_expected_pages(printer, tmp_path, paper, locale):
     paths = write_handouts(tmp_path, locale=locale, paper=paper)
     short, long = POINTS[paper]
@@ -104,7 +108,9 @@ def test_the_pictures_look_right(printer, tmp_path):
     page = printer.page
     for locale, name in (
         ("en", "kisolo-4x7-board.a4.en.html"),
+        ("en", "kiothi-2x10-board.a4.en.html"),
         ("ko", "lesson-pussa-kanawa.a4.ko.html"),
+        ("ko", "glossary.a4.ko.html"),
     ):
         [path] = [
             p

@@ -196,7 +196,7 @@ def test_notebook_5_draws_its_two_charts(notebook):
     readings = charts.nth(1).locator("svg, canvas").first
     readings.scroll_into_view_if_needed()
     assert readings.bounding_box()["height"] > 150  # two facets of four readings each
-    table = page.locator(".jp-RenderedMarkdown table").filter(has_text="mean_length")
+    table = page.locator(".jp-RenderedMarkdown table").filter(has_text="mean length (moves)")
     expect(table.locator("tbody tr")).to_have_count(8)
     assert not page.errors
 

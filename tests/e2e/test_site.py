@@ -28,7 +28,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from mancala_widgets.lessons import load_lesson
-from mancala_widgets.text import tr
+from mancala_widgets.text import JUPYTERLAB_LANGUAGES, tr
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,6 +118,13 @@ def wait_for_lesson(page: Page, name: str, timeout: float = KERNEL_START) -> Non
     expect(indicator).to_have_attribute("data-status", "idle", timeout=timeout)
 
 
+def app_of(name: str) -> str:
+    """The Notebook interface a lesson opens in: its language's copy where JupyterLab
+    has a pack for it (``ko/notebooks``), else the site's own."""
+    locale = name.split("/")[0] if "/" in name else "en"
+    return f"{locale}/notebooks" if locale in JUPYTERLAB_LANGUAGES else "notebooks"
+
+
 def open_lesson(browser, site: str, name: str, request, click_from_landing=False) -> Student:
     """A student with lesson ``name`` open and Python ready; a kernel that hangs at its
     start is given one fresh page."""
@@ -129,7 +136,7 @@ def open_lesson(browser, site: str, name: str, request, click_from_landing=False
             page.goto(f"{site}/")
             page.locator(f'a.lesson[href$="path={name}"]').click()
         else:
-            page.goto(f"{site}/notebooks/index.html?path={name}")
+            page.goto(f"{site}/{app_of(name)}/index.html?path={name}")
         try:
             wait_for_lesson(page, name)
         except (AssertionError, PlaywrightError):
@@ -279,6 +286,9 @@ def test_the_landing_page_lists_the_lessons_in_each_language_and_the_teachers_pa
     expect(page.locator("a.lesson")).to_have_count(len(list((NOTEBOOKS / "ko").glob("*.ipynb"))))
     expect(page.locator("a.lesson").first).to_contain_text("1번 수업:")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
+    # Korean lessons open in the Korean copy of the Notebook interface.
+    href = page.locator("a.lesson").first.get_attribute("href")
+    assert href == "../ko/notebooks/index.html?path=ko/01-start-here.ipynb"  # from ko/
     page.locator(".langs a", has_text="English").click()
     # The guides are pages, not Markdown source; their links open the lessons.
     page.locator(".guides a").nth(2).click()
@@ -295,6 +305,23 @@ def test_the_landing_page_lists_the_lessons_in_each_language_and_the_teachers_pa
     assert marking.get_attribute("href") == "notebooks/index.html?path=teacher/mark-the-class.ipynb"
     response = page.request.get(f"{site}/serve.py")
     assert response.ok and "read-only" in response.text()
+
+
+def test_a_korean_lesson_has_jupyterlabs_own_menus_in_korean_and_an_english_one_english(
+    site, offline_browser, request
+):
+    student = Student(offline_browser, site)
+    request.addfinalizer(partial(student.close, request.node.name))
+    page = student.page
+    page.goto(f"{site}/ko/")
+    page.locator("a.lesson").first.click()
+    menus = page.locator(".lm-MenuBar")
+    expect(menus.get_by_role("menuitem", name="파일", exact=True)).to_be_visible(timeout=60_000)
+    expect(menus.get_by_role("menuitem", name="실행", exact=True)).to_be_visible()
+    expect(page.locator(CELLS)).to_have_count(cells_of("ko/01-start-here.ipynb"), timeout=60_000)
+    page.goto(f"{site}/")
+    page.locator("a.lesson").first.click()
+    expect(menus.get_by_role("menuitem", name="File", exact=True)).to_be_visible(timeout=60_000)
 
 
 # -- a lesson, every kind of question, the comparison boards ------------------------------------
