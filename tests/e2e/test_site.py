@@ -284,7 +284,7 @@ def test_the_landing_page_lists_the_lessons_in_each_language_and_the_teachers_pa
     expect(page.locator("#starting")).to_contain_text("Python starts inside your browser")
     page.locator(".langs a", has_text="한국어").click()
     expect(page.locator("a.lesson")).to_have_count(len(list((NOTEBOOKS / "ko").glob("*.ipynb"))))
-    expect(page.locator("a.lesson").first).to_contain_text("1번 수업:")
+    expect(page.locator("a.lesson").first).to_contain_text("1강:")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
     # Korean lessons open in the Korean copy of the Notebook interface.
     href = page.locator("a.lesson").first.get_attribute("href")
