@@ -189,7 +189,7 @@ SWAHILI_LATIN_OK = {
     "kisolo", "kiothi", "cisolo", "pussa", "kanawa", "nki", "boma", "makombo", "njodthie",
     "mod", "python", "pyodide", "jupyter", "jupyterlab", "json", "csv", "elo", "mb", "mm",
     "letter", "wi", "fi", "meru", "kimeru", "kenya", "lulua", "luba", "songye", "mancala",
-    "widgets", "pdf", "html",
+    "widgets", "pdf", "html", "world",
 }  # fmt: skip
 
 

@@ -323,7 +323,8 @@ def test_a_board_too_long_for_one_page_is_true_size_on_two_with_alignment_marks(
     words = visible(doc)
     steps = catalogue(locale)["handouts"]["board"]["tile_steps"]
     assert all(step in words for step in steps)
-    assert words.count("40 mm across" if locale == "en" else "40밀리미터") >= 2
+    across = {"en": "40 mm across", "ko": "40밀리미터", "sw": "upana wa mm 40"}[locale]
+    assert words.count(across) >= 2
     part = tr(locale, "handouts.board.title_part", title="", page=2, pages=2, first=6, last=10)
     assert part.strip(" ·") in words
 
@@ -729,7 +730,7 @@ def test_korean_handouts_hold_no_english_words(tmp_path):
         for path in write_handouts(tmp_path / paper, locale="ko", paper=paper):
             doc = path.read_text("utf-8")
             if path.name.startswith("glossary."):
-                doc = re.sub(r'<td class="(other" lang="en|own)">.*?</td>', "", doc)
+                doc = re.sub(r'<td class="(other" lang="(en|sw)|own)">.*?</td>', "", doc)
             words = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", visible(doc)))
             assert words <= ALLOWED_LATIN, (path.name, words - ALLOWED_LATIN)
 
@@ -837,7 +838,7 @@ def test_the_glossary_sheet_has_every_term_in_every_language(locale, paper):
     assert list(rows) == [t["id"] for t in GLOSSARY], "every term once, in the glossary's order"
     meanings = catalogue(locale)["handouts"]["glossary"]["meanings"]
     languages = [x for x in LOCALES if any(x in t for t in GLOSSARY)]
-    assert languages == ["en", "ko"]
+    assert languages == ["en", "ko", "sw"]
     for term in GLOSSARY:
         row = rows[term["id"]]
         for lang in languages:
@@ -909,7 +910,9 @@ def test_a_routine_card_is_one_page_of_numbered_steps(game, locale, paper):
     assert steps >= 10
     words = visible(doc)
     # Every step a card sends you to is one of its steps.
-    sent = re.findall(r"step (\d+)" if locale == "en" else r"(\d+)단계", words)
+    sent = re.findall(
+        {"en": r"step (\d+)", "ko": r"(\d+)단계", "sw": r"awamu ya (\d+)"}[locale], words
+    )
     assert sent and all(1 <= int(n) <= steps for n in sent)
     size = float(re.search(r"html \{ font-size: ([\d.]+)pt", doc).group(1))
     assert size >= 8.5
@@ -931,7 +934,7 @@ def test_the_kisolo_card_moves_the_finger_one_hole_on_and_kiothi_lifts_the_landi
 
 def test_the_cards_name_their_readings():
     for game in ("kisolo", "kiothi"):
-        for locale, mark in (("en", "reading"), ("ko", "해석")):
+        for locale, mark in (("en", "reading"), ("ko", "해석"), ("sw", "tafsiri")):
             assert visible(handout("routine", game=game, locale=locale)).count(mark) >= 3
 
 
