@@ -3,11 +3,13 @@
     python3 dev.py lab             # set up, then open the lessons in JupyterLab
     python3 dev.py test            # set up, then run every test layer
     python3 dev.py test --quick    # the inner loop: no browser, no slow tests (< 2 min)
+    python3 dev.py docs            # set up, then build the documentation in docs/_build/html
     python3 dev.py bench           # set up, then print the benchmarks' figures
     python3 dev.py bench --site    # set up, then print the classroom site's figures
     python3 dev.py site            # set up, then build the classroom site (JupyterLite) in site/
     python3 dev.py wheel           # set up, then build the release wheel and sdist in dist/
-    python3 dev.py release         # set up, then build dist/: the wheel, the sdist, the site's zip
+    python3 dev.py release         # set up, then build dist/: the wheel, the sdist, the site's zip,
+                                   # and the site with the documentation (dist/site/docs/)
     python3 dev.py mutants         # planted bugs, then mutation testing: kill rates, survivors
     python3 dev.py mutants --fresh # the same, forgetting the results of earlier runs
 
@@ -87,6 +89,8 @@ def test(extra: list[str]) -> int:
     run(PY, "-m", "ruff", "check", ".")
     run(PY, "-m", "ruff", "format", "--check", ".")
     run(PY, "-m", "mypy")
+    # The documentation, every warning an error (tools/build_docs.py).
+    run(PY, "tools/build_docs.py")
     run(PY, "tests/make_js_fixtures.py")  # real engine traces for the front-end tests
     run(NPM, "test")
     # Both cores: the browser tests share one JupyterLab on one worker, the rest spread.
@@ -197,6 +201,12 @@ def mutants(extra: list[str]) -> int:
     return 0 if met and code == 0 and planted == 0 else 1
 
 
+def docs() -> int:
+    """The documentation site (docs/, Sphinx) in docs/_build/html, every warning an error."""
+    setup()
+    return subprocess.run([str(PY), "tools/build_docs.py"], cwd=ROOT).returncode
+
+
 def site(extra: list[str]) -> int:
     """The static classroom site (JupyterLite) in site/: tools/build_site.py, with this
     checkout's freshly built front end in the project's wheel."""
@@ -214,7 +224,8 @@ def build_wheel(source: Path = ROOT, outdir: Path = ROOT / "dist", python=PY) ->
 
 
 def release(extra: list[str]) -> int:
-    """dist/: the sdist, the wheel and the classroom site's zip (tools/release.py)."""
+    """dist/: the sdist, the wheel, the classroom site's zip, and the site unpacked with
+    the documentation in it (tools/release.py)."""
     setup()
     return subprocess.run([str(PY), "tools/release.py", *extra], cwd=ROOT).returncode
 
@@ -245,6 +256,7 @@ def main(argv: list[str]) -> int:
     commands = {
         "lab": lambda: lab(),
         "test": lambda: test(argv[1:]),
+        "docs": lambda: docs(),
         "bench": lambda: bench(argv[1:]),
         "mutants": lambda: mutants(argv[1:]),
         "site": lambda: site(argv[1:]),

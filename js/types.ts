@@ -10,7 +10,7 @@ export type Cell = [number, number];
 /** [row, column, count]: what a capture takes from a cell. */
 export type Taken = [number, number, number];
 
-/** A position as RULES.md writes it; the optional keys belong to some games only. */
+/** A position as docs/rules.md writes it; the optional keys belong to some games only. */
 export interface Position {
   game: string;
   to_move: Player;

@@ -161,7 +161,7 @@ def compare(
     **board_options: Any,
 ) -> Comparison:
     """Boards side by side, one for each reading (a dict of rule options, e.g.
-    ``{"relay": "landing"}``; ``{}`` is RULES.md's own reading), all starting from
+    ``{"relay": "landing"}``; ``{}`` is docs/rules.md's own reading), all starting from
     ``position`` (default: the start of ``game``). Each board is titled by what its
     reading does, in its language, unless ``titles`` are given; ``move``, if given,
     is played on every board. ``board_options`` go to every board (``labels``,

@@ -135,7 +135,7 @@ def board_geometry(
 
 
 def variant_of(position: Mapping[str, Any]) -> dict:
-    """The variant options a RULES.md position carries."""
+    """The variant options a position carries (docs/rules.md)."""
     g = game_of(position["game"])
     return {k: position[k] for k in g.variants if k in position}
 

@@ -281,7 +281,7 @@ class Landing(Exercise):
             # The worked answer shows this formula, so it must be the engine's result.
             raise RuntimeError(
                 f"the engine lands on {self.answer}, the formula on "
-                f"{(start + stones) % circuit}: RULES.md and the engine disagree"
+                f"{(start + stones) % circuit}: docs/rules.md and the engine disagree"
             )
         names = [hole_name(self.game, cell, self.locale) for cell in self.cells]
         self._names = names
@@ -565,10 +565,10 @@ class BuildCapture(Exercise):
     and the move: ``ex.check(board=[[...], ...], move=[3, 2])``, or one dict
     (or its JSON, as typed in the form's box) ``{"board": ..., "move": ...}``.
     Kiothi also takes ``nki`` and ``sown``: lists of [row, column] (or 2 x 10
-    grids of true/false). Moves: RULES.md JSON, or for short Kisolo
+    grids of true/false). Moves: docs/rules.md JSON, or for short Kisolo
     ``[row, column]`` (a sowing) and Kiothi ``[row, column, count]``.
 
-    The board is completed into a RULES.md position (South to move, playing;
+    The board is completed into a position (docs/rules.md) (South to move, playing;
     Kiothi: turn 7, orthodox rules), played by the engine, and the feedback
     says which capture rule applied or why nothing was captured. The form shows
     the last board checked as a static picture.
@@ -639,7 +639,7 @@ class BuildCapture(Exercise):
         return board, move, nki, sown
 
     def _complete(self, board: Any, nki: Any, sown: Any) -> dict:
-        """The board as a RULES.md position, checked first here (to say what is
+        """The board as a position (docs/rules.md), checked first here (to say what is
         wrong in the student's language), then by the engine."""
         rows, g = self.rows, self.rules
         if not isinstance(board, list) or not all(isinstance(row, list) for row in board):

@@ -88,7 +88,7 @@ FONTS = {
     "en": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
     "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
     '"Apple SD Gothic Neo", sans-serif',
-    "sw": '"Liberation Sans", Arial, Helvetica, sans-serif',
+    "sw": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',  # the glossary's Korean
 }
 
 esc = html.escape

@@ -55,7 +55,7 @@ not offered). :func:`move_to_actions` turns a rules move into its actions.
 ...                                      "place": [[0, 9, 10]]})
 [0, 1, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29]
 
-**Draws and game length.** Kisolo's draw by repetition (RULES.md step 7: the third
+**Draws and game length.** Kisolo's draw by repetition (docs/rules.md: the third
 occurrence of a position; rule option ``repetition_draw``) needs the game's history:
 the state keeps it and hands it to the engine, as a game record does. Perpetual
 sowing is the engine's. Neither bounds the length of a game usefully: repetition
@@ -165,7 +165,7 @@ class _Node:
     maps the choices made so far towards a move (no action, or the first lift, or the
     boma chosen) to the legal actions that can follow. Engine states are never changed
     once made (``play`` returns a new one), so clones of an OpenSpiel state share their
-    node instead of copying it; pickling stores the RULES.md position."""
+    node instead of copying it; pickling stores the position (docs/rules.md)."""
 
     __slots__ = ("engine", "encoding", "_choices")
 
@@ -334,7 +334,7 @@ class MancalaState(pyspiel.State):
         self._seen: _Seen | None = (
             _Seen({self._node.engine.key(): 1}) if "repetition" in draws else None
         )
-        #: The last complete move played (a RULES.md move dict), or None.
+        #: The last complete move played (a move dict of docs/rules.md), or None.
         self.last_move: Move | None = None
 
     # -- reading -------------------------------------------------------------------
@@ -345,7 +345,7 @@ class MancalaState(pyspiel.State):
         return self._node.engine
 
     def position(self) -> Position:
-        """The RULES.md position (``dump_position`` of the engine state)."""
+        """The position of docs/rules.md (``dump_position`` of the engine state)."""
         return dump_position(self._node.engine)
 
     def current_player(self) -> int:
@@ -539,7 +539,7 @@ class _Observer:
 def move_to_actions(
     position: Position | State, move: Move, encoding: Encoding | None = None
 ) -> list[int]:
-    """The actions that play ``move`` (a RULES.md move) in ``position``: one for
+    """The actions that play ``move`` (a move of docs/rules.md) in ``position``: one for
     Kisolo, a sequence for Kiothi. The move is not checked here (playing the actions
     checks each one)."""
     state = load_position(position) if isinstance(position, dict) else position

@@ -66,7 +66,8 @@ class GameResult:
     north: str
     #: The winner's name, or None for a draw.
     winner: str | None
-    #: RULES.md's reason ("inner row emptied", "repetition", ...), "move limit" or "forfeit".
+    #: The rules' reason (docs/rules.md: "inner row emptied", "repetition", ...), "move
+    #: limit" or "forfeit".
     reason: str
     moves: int
     #: The game's moves: ``record.save("game.json")``, then ``board.load_record("game.json")``.
@@ -128,10 +129,12 @@ class Tournament:
 
     def table(self) -> Any:
         """The standings, best first: rank, player, games, wins, draws, losses, points,
-        rating (Elo, rounded), forfeits and forfeit_reasons. A pandas DataFrame where
+        rating (Elo, rounded), forfeits and forfeit_reasons (headed in the tournament's
+        language: these are the English names). A pandas DataFrame where
         pandas is installed, else a table with the same columns (``.columns``,
         ``.rows``, ``.to_csv()``), shown as text."""
-        return _table(list(COLUMNS), [s.row() for s in self.standings])
+        heads = [self._t(f"columns.{c}") for c in COLUMNS]
+        return _table(heads, [s.row() for s in self.standings])
 
     def games_table(self) -> Any:
         """One row per game: game, round, south, north, winner (empty for a draw),
@@ -149,7 +152,7 @@ class Tournament:
             ]
             for g in self.games
         ]
-        return _table(list(GAME_COLUMNS), rows)
+        return _table([self._t(f"game_columns.{c}") for c in GAME_COLUMNS], rows)
 
     def chart(self) -> Any:
         """Each player's wins, draws and losses as stacked bars, best first, as a

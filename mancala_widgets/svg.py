@@ -70,7 +70,7 @@ def board_svg(
     numbers: bool = False,
     print_mm: float | None = None,
 ) -> str:
-    """An SVG picture of a RULES.md position, every count written out, in the
+    """An SVG picture of a position (docs/rules.md), every count written out, in the
     language of ``locale``; ``numbers`` writes the hole numbers by the board.
 
     ``labels`` names the players (e.g. ``{"south": "Mbuyi", "north": "Kanku"}``);

@@ -102,12 +102,12 @@ def replay_trace(before: dict, trace: list[dict]) -> dict:
 
 
 def shared_dir() -> Path | None:
-    """The team's shared/ folder (RULES.md, vectors): $MANCALA_SHARED, or shared/ beside
+    """The team's shared/ folder (the conformance vectors): $MANCALA_SHARED, or shared/ beside
     the clone or beside one of its parent folders."""
     if os.environ.get("MANCALA_SHARED"):
         return Path(os.environ["MANCALA_SHARED"])
     for folder in Path(__file__).resolve().parents[1].parents:
-        if (folder / "shared" / "RULES.md").is_file():
+        if (folder / "shared" / "vectors").is_dir():
             return folder / "shared"
     return None
 
@@ -115,7 +115,7 @@ def shared_dir() -> Path | None:
 #: Tests against shared/ run wherever it is found, and must find it in CI.
 needs_shared = __import__("pytest").mark.skipif(
     shared_dir() is None and os.environ.get("CI") != "true",
-    reason="shared/ (RULES.md, the vectors) sits beside the clone in CI and on the team's "
+    reason="shared/ (the conformance vectors) sits beside the clone in CI and on the team's "
     "machines; a user's clone has only the copies",
 )
 

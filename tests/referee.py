@@ -1,9 +1,9 @@
-"""An independent referee: checks every decision of a move against RULES.md.
+"""An independent referee: checks every decision of a move against docs/rules.md.
 
 It is written apart from the engine, from the rules page alone, with its own
 coordinates and its own idea of the circuits, so a rule the engine gets wrong
 is caught here: it follows a move's trace event by event on its own copy of
-the board and, at each point where RULES.md decides something (which hole a
+the board and, at each point where docs/rules.md decides something (which hole a
 relay lifts, whether a lap end captures, which bomas a triple takes, whether a
 sowing is perpetual, where the last warriors go), works out the decision
 itself and compares it with what the engine did. It also lists the legal moves
@@ -22,7 +22,7 @@ LAP_LIMIT = 100_000
 
 
 def kisolo_next(player: str, cell, n: int):
-    """The hole after ``cell`` on ``player``'s circuit (RULES.md, "Circuit")."""
+    """The hole after ``cell`` on ``player``'s circuit (docs/rules.md, "Kisolo: the circuits")."""
     r, c = cell
     if player == "south":
         if r == 3:
@@ -54,7 +54,7 @@ class Referee:
 
 
 def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
-    """Walk a Kisolo move's trace, checking each decision against RULES.md."""
+    """Walk a Kisolo move's trace, checking each decision against docs/rules.md."""
     ref = Referee(before, move)
     b, P = ref.board, ref.mover
     opp, n = other(P), before["columns"]
@@ -135,7 +135,7 @@ def check_kisolo_move(before: dict, move: dict, trace: list[dict]):
                 return
             if seen is not None:
                 seen[state] = lap
-        assert ev["then"] == then, f"RULES.md step 4 gives {then!r} here: {ev}"
+        assert ev["then"] == then, f"docs/rules.md (the end of a lap) gives {then!r} here: {ev}"
         if then == "end":
             assert next(events) == {"kind": "turn_end", "to_move": opp}
             return
@@ -179,7 +179,7 @@ def leftmost(player: str):
 
 
 def triple_of(player: str):
-    """The opponent's bomas at the player's own indices 1, 2, 3 (RULES.md)."""
+    """The opponent's bomas at the player's own indices 1, 2, 3 (docs/rules.md)."""
     return [(0, 1), (0, 2), (0, 3)] if player == "south" else [(1, 8), (1, 7), (1, 6)]
 
 
@@ -251,7 +251,7 @@ def can_move(p: dict, player: str) -> bool:
 
 
 def check_kiothi_move(before: dict, move: dict, trace: list[dict]):
-    """Walk a Kiothi move's trace, checking each decision against RULES.md, then
+    """Walk a Kiothi move's trace, checking each decision against docs/rules.md, then
     the end of the game: who is stuck, where the last warriors go, who wins."""
     ref = Referee(before, move)
     p, b, P = ref.p, ref.board, ref.mover
@@ -281,7 +281,7 @@ def check_kiothi_move(before: dict, move: dict, trace: list[dict]):
     else:
         cell, k = (move["row"], move["column"]), move["count"]
         allowed, why, *_ = simulate_sowing(before, P, cell, k)
-        assert allowed, f"the engine played a move RULES.md forbids ({why}): {move}"
+        assert allowed, f"the engine played a move docs/rules.md forbids ({why}): {move}"
         _follow_sowing(p, P, cell, k, events)
     p["turn"] = before["turn"] + 1
     q = other(P)
@@ -371,7 +371,7 @@ def _follow_sowing(p, P, cell, k, events):
         b[x][y] and not nki[x][y] and (empty_at_start((x, y), p["start_holes"]) or sown[x][y])
         for x, y in three
     )
-    assert ev["taken"] == take, f"the triple is taken exactly when RULES.md says: {ev}"
+    assert ev["taken"] == take, f"the triple is taken exactly when docs/rules.md says: {ev}"
     if take:
         count = sum(b[x][y] for x, y in three)
         assert ev["count"] == count, ev
@@ -389,7 +389,7 @@ def check_move(before: dict, move: dict, trace: list[dict]):
 
 
 def check_legal_moves(position: dict, legal: list[dict]):
-    """The engine's legal moves are exactly those RULES.md allows."""
+    """The engine's legal moves are exactly those docs/rules.md allows."""
     if position["status"] != "playing":
         assert legal == []
         return

@@ -378,7 +378,7 @@ def test_a_bad_cell_is_echoed_as_json_shortened_past_60_characters():
     assert "lift[0] = {1, 4}: expected [row, column]" in refusal({1, 4})
 
 
-# Which rule each refusal above names (IllegalMoveError.rule), as RULES.md calls it.
+# Which rule each refusal above names (IllegalMoveError.rule), as docs/rules.md calls it.
 RULE_OF_REFUSAL = {
     "sow while capture due": "turn_start_capture",
     "capture not possible": "turn_start_capture",

@@ -1,6 +1,6 @@
 """Fuzzing every entry point with arbitrary JSON values (hypothesis).
 
-Bad input never corrupts anything and never passes silently (RULES.md): each
+Bad input never corrupts anything and never passes silently (docs/rules.md): each
 entry point either succeeds or raises a ValueError subclass that says what is
 wrong; nothing it was given is changed; a board refusing a message from the
 browser shows an error and keeps its game as it was.

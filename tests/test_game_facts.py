@@ -1,6 +1,7 @@
 """The games' fixed facts (rules/game.py), which narration, pictures, players, lessons
 and exercises ask instead of branching on a game's name: each checked against
-RULES.md ("Board", "Circuit", "Opposite", "Start", "Move JSON", "Position JSON")."""
+docs/rules.md (the board, circuits, facing cells, start, and the JSON of moves and
+positions)."""
 
 import copy
 
@@ -23,7 +24,7 @@ def test_a_kiothi_board_has_two_rows_of_ten_and_the_one_circuit_for_both():
     board = game("kiothi").board()
     assert board.cells() == [(r, c) for r in range(2) for c in range(10)]
     assert board.rows_of("north") == [0] and board.rows_of("south") == [1]
-    # RULES.md: (1,0) .. (1,9) (0,9) .. (0,0), back to (1,0), for either player.
+    # docs/rules.md: (1,0) .. (1,9) (0,9) .. (0,0), back to (1,0), for either player.
     for player in ("south", "north"):
         assert board.next(player, (1, 9)) == (0, 9)
         assert board.next(player, (0, 0)) == (1, 0)
@@ -43,7 +44,7 @@ def test_the_board_of_a_position_is_its_variant():
 
 
 def test_total_pieces_is_what_the_start_position_holds():
-    # RULES.md: 3 stones a hole on 4 x 7 (84) or 4 x 6 (72); 5 warriors in each of
+    # docs/rules.md: 3 stones a hole on 4 x 7 (84) or 4 x 6 (72); 5 warriors in each of
     # start_holes bomas a side (60, or 50).
     kisolo, kiothi = game("kisolo"), game("kiothi")
     assert kisolo.total_pieces() == 84 and kisolo.total_pieces(columns=6) == 72

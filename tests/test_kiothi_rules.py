@@ -1,4 +1,4 @@
-"""Kiothi, rule by rule (RULES.md, "Kiothi"). Each test names the rule it checks."""
+"""Kiothi, rule by rule (docs/rules.md, "Kiothi"). Each test names the rule it checks."""
 
 import pytest
 
@@ -332,7 +332,7 @@ def test_perpetual_move_is_illegal_and_not_listed():
 def test_own_left_and_right_north_faces_the_other_way():
     from mancala_widgets.rules.kiothi import own_boma, own_index
 
-    # RULES.md: South's index i is column i of row 1; North's is column 9 - i of row 0,
+    # docs/rules.md: South's index i is column i of row 1; North's is column 9 - i of row 0,
     # so North's leftmost boma is (0,9) and its rightmost (0,0).
     south, north = 0, 1
     assert [divmod(own_boma(south, i), 10) for i in (0, 3, 9)] == [(1, 0), (1, 3), (1, 9)]
@@ -343,7 +343,7 @@ def test_own_left_and_right_north_faces_the_other_way():
 def test_each_boma_faces_the_one_in_the_same_column_of_the_other_row():
     from mancala_widgets.rules.kiothi import opposite
 
-    # RULES.md: (r,c) faces (1-r,c); boma (r, c) is index r * 10 + c.
+    # docs/rules.md: (r,c) faces (1-r,c); boma (r, c) is index r * 10 + c.
     assert [opposite(h) for h in (0, 3, 9, 10, 13, 19)] == [10, 13, 19, 0, 3, 9]
 
 

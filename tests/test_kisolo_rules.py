@@ -1,4 +1,4 @@
-"""Kisolo, rule by rule (RULES.md, "Kisolo"). Each test names the rule it checks."""
+"""Kisolo, rule by rule (docs/rules.md, "Kisolo"). Each test names the rule it checks."""
 
 import pytest
 
@@ -135,7 +135,7 @@ def test_mid_move_capture_sows_from_the_capturing_inner_hole_itself():
     caps = [e for e in trace if e["kind"] == "capture"]
     # 15 stones from outer hole 6 end lap 1 in outer hole 7, which held a stone; inner
     # hole 7 after it holds one and faces North's 3 (and 1 behind): column 7 is taken,
-    # and its re-sowing is lap 2 (RULES.md step 6 numbers the laps).
+    # and its re-sowing is lap 2 (docs/rules.md numbers the laps).
     assert caps[0] == {
         "kind": "capture",
         "rule": "mid_move_capture",

@@ -1,7 +1,7 @@
-"""The lessons say what a teacher must be able to trust: every choice RULES.md
-marks as a [reading] (and the two unmarked choices the lessons depend on) is
-said where it decides something on the board, in English and Korean; the
-corrections found in review stay corrected."""
+"""The lessons say what a teacher must be able to trust: each choice that
+docs/rules.md marks as a Reading (or a Convention, the lap limit), where a lesson
+shows it deciding something on the board, is said there, in English and Korean;
+the corrections found in review stay corrected."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def notebook_text(name: str, locale: str) -> str:
 
 
 #: (reading, lesson, step, English phrase, Korean phrase): the step that shows the
-#: reading deciding something says so. RULES.md marks the first eight [reading].
+#: reading deciding something says so; docs/rules.md marks each of them.
 READINGS = [
     (
         "opposite inner hole empty: no capture",
@@ -127,7 +127,7 @@ READINGS = [
         r"source does not say.*each row's warriors go to the jail of that row's owner",
         r"자료에 나와 있지\s+않습니다.*각 줄의 전사가 그 줄 주인의 감옥으로",
     ),
-    # Not marked [reading] in RULES.md, but lessons depend on them.
+    # Three more readings the lessons depend on.
     (
         "pussa kanawa after a landing in an empty hole: the literal reading",
         "pussa-kanawa",

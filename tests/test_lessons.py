@@ -370,7 +370,7 @@ def test_summary_on_the_last_step():
     assert lesson.lesson["summary"].startswith("You have seen every rule of Kisolo")
 
 
-#: Every packaged question's answer, worked out by hand from RULES.md (step numbers from
+#: Every packaged question's answer, worked out by hand from docs/rules.md (step numbers from
 #: 1), not by the loader's function: a wrong rule or a wrong reading of the trace shows
 #: here as a disagreement.
 HAND_WORKED = {

@@ -1,6 +1,6 @@
 """Kisolo and Kiothi as OpenSpiel games (mancala_widgets.openspiel): OpenSpiel's own
 random simulation test on every variant, the action encoding checked against the JSON
-engine and against positions worked by hand from RULES.md, and OpenSpiel's MCTS bot
+engine and against positions worked by hand from docs/rules.md, and OpenSpiel's MCTS bot
 playing whole games."""
 
 import doctest
@@ -84,7 +84,7 @@ def test_openspiel_random_sim_test_passes_with_serialization():
 
 
 def decode(position, actions):
-    """The rules move that ``actions`` make in ``position`` (RULES.md JSON), or None while
+    """The rules move that ``actions`` make in ``position`` (docs/rules.md JSON), or None while
     they are not yet a whole move: the docstring's encoding, read without the module."""
     if position["game"] == "kisolo":
         n = position["columns"]
@@ -147,7 +147,7 @@ def test_an_openspiel_playout_gives_the_json_engines_positions(name):
             seen[board_key(after)] += 1
             if state.position()["reason"] == "repetition":
                 # The JSON interface plays one move without the game's history; the third
-                # occurrence of a position is the game's draw (RULES.md step 7).
+                # occurrence of a position is the game's draw (docs/rules.md).
                 assert seen[board_key(after)] == 3 and after["status"] == "playing"
                 after.update(status="draw", winner=None, reason="repetition")
             position = after
@@ -178,7 +178,7 @@ def test_the_action_space_is_fixed_and_small():
 
 
 def test_kiothi_opening_and_partial_lift_are_sequences_by_one_player():
-    """Worked by hand from RULES.md. Turn 1: South lifts (1,4) and (1,5) (10 warriors)
+    """Worked by hand from docs/rules.md. Turn 1: South lifts (1,4) and (1,5) (10 warriors)
     and places 5 in (1,0) and 5 in (1,1). Turn 2: North lifts (0,0) and (0,1) and places
     5 in (0,8) and 5 in (0,9); every boma holding warriors is then nki. Turn 3: South
     lifts 2 of the 5 in (1,1) (partial lifting, which releases its nki mark): they fall
@@ -248,7 +248,7 @@ def test_kiothi_opening_and_partial_lift_are_sequences_by_one_player():
 def test_a_kisolo_action_is_a_whole_move_worked_by_hand():
     """At the start every column has stones in both inner holes, so South must capture:
     the legal actions are the seven captures, 28 + c. Capturing column 3 (worked by hand
-    from RULES.md): North's (1,3) and (0,3), 6 stones, are sown from (2,3) to (3,1); (3,1)
+    from docs/rules.md): North's (1,3) and (0,3), 6 stones, are sown from (2,3) to (3,1); (3,1)
     was occupied and (3,2) is outer, so (3,2)'s 3 are relayed to (3,5); then (3,6)'s 3 to
     (2,4); the next hole (2,3) faces the emptied (1,3), so its 4 are relayed to (3,0);
     then (3,1)'s 4 to (3,5), and the next hole, (3,6), is empty: the turn ends."""

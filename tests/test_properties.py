@@ -1,7 +1,7 @@
 """Property tests over random games of every variant (hypothesis).
 
 Each example is one whole random game; at every move the invariants of
-RULES.md are checked. The game counts are chosen so that each variant plays
+docs/rules.md are checked. The game counts are chosen so that each variant plays
 thousands of random moves."""
 
 import copy
@@ -61,14 +61,14 @@ def with_placement(state, move):
 
 
 def check_move(state, move, judge=True):
-    """``judge``: also check every decision against RULES.md's own readings (the
+    """``judge``: also check every decision against docs/rules.md's own readings (the
     referee), which a game with a rule option set to another reading does not follow."""
     before = dump_position(state)
     snapshot = copy.deepcopy(before)
     after_state = state.play(move, trace := [])
     after = dump_position(after_state)
     if judge:
-        referee.check_move(before, move, trace)  # every decision, against RULES.md
+        referee.check_move(before, move, trace)  # every decision, against docs/rules.md
     assert dump_position(state) == snapshot, "play() mutated the position it was given"
     assert total_pieces(after) == total_pieces(before), "stones/warriors are conserved"
     assert replay_trace(before, trace) == after, "the trace rebuilds the position after"
@@ -115,7 +115,7 @@ def check_candidates(state, judge=True):
 )
 def test_random_games_keep_every_invariant(variant):
     """Conservation, termination, the trace replayed, the fast path, dump/load, legal
-    moves exactly while playing; and with RULES.md's readings every decision judged."""
+    moves exactly while playing; and with docs/rules.md's readings every decision judged."""
     game, options = variant
     judge = variant in VARIANTS
     played = []

@@ -1,4 +1,4 @@
-"""Game records: undo/redo, Kisolo's repetition draw, JSON files (RULES.md step 7)."""
+"""Game records: undo/redo, Kisolo's repetition draw (docs/rules.md), JSON files."""
 
 import json
 import random
@@ -149,7 +149,7 @@ KIOTHI_CYCLE = ("05 13 03 14 01 11 09 12 08 13 07 14 06 16 05 18 08 10 07 11 06 
 
 
 def test_kiothi_has_no_repetition_draw():
-    """RULES.md's repetition draw is Kisolo's; a Kiothi position may come back any
+    """docs/rules.md's repetition draw is Kisolo's; a Kiothi position may come back any
     number of times."""
     rec = GameRecord("kiothi", start=KIOTHI_CYCLE_START)
     moves = [

@@ -25,9 +25,9 @@ from helpers import random_move
 
 F = [False] * 10
 
-#: Kiothi, South to move (RULES.md, turns 3 on). South's boma 2 (1,1) holds 2: lifting
-#: both drops into (1,2) and (1,3); (1,3) was empty and faces North's 5 in (0,3), not
-#: nki, so those 5 and the capturing warrior go to South's jail: 6. Lifting 1 ends in
+#: Kiothi, South to move (docs/rules.md, "Kiothi: a sowing move"). South's boma 2 (1,1)
+#: holds 2: lifting both drops into (1,2) and (1,3); (1,3) was empty and faces North's 5
+#: in (0,3), not nki, so those 5 and the capturing warrior go to South's jail: 6. Lifting 1 ends in
 #: (1,2), facing an empty boma; South's boma 10 (1,9) sows its 1 onto North's row.
 #: No other move captures. North, if it moved now, could lift 2 from (0,3) and end in
 #: the empty (0,1), facing South's 2 in (1,1): a threat of 3 that the capture removes.
@@ -45,7 +45,8 @@ KIOTHI_CAPTURE = {
     "winner": None,
     "reason": None,
 }
-#: Kisolo, South to move with two turn-start captures (RULES.md steps 1, 2, 4a, 5):
+#: Kisolo, South to move with two turn-start captures (docs/rules.md: the start of a
+#: turn, a mid-move capture, a win):
 #: capturing column 5 (index 4) takes 2 + 1 stones and sows them from (2,4) into
 #: (2,4), (2,3), (2,2); (2,2) held a stone, the next hole (2,1) has one and faces
 #: North's (1,1): a mid-move capture, and North's inner row is then empty: South

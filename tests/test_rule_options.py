@@ -1,6 +1,6 @@
-"""The rule options (rules/game.py, ``Game.options``): RULES.md's other readings and the
-common relay, each worked by hand on a position where it changes the result, next to
-the default reading on the same position.
+"""The rule options (rules/game.py, ``Game.options``): the other side of docs/rules.md's
+readings and the common relay, each worked by hand on a position where it changes the
+result, next to the default reading on the same position.
 
 Kisolo boards here are 6 columns wide. South's circuit runs its outer row (row 3) left
 to right, then its inner row (row 2) right to left; Kiothi's runs South's row (row 1)
@@ -112,7 +112,7 @@ def test_a_record_keeps_its_options_through_a_file():
     assert again.position == rec.position and again.position["relay"] == "landing"
 
 
-def test_every_option_lists_the_default_first_and_the_defaults_are_rules_md():
+def test_every_option_lists_the_default_first_and_the_defaults_are_the_rules_pages():
     assert game("kisolo").default_options() == {
         "relay": "next",
         "repetition_draw": True,
@@ -212,7 +212,7 @@ def test_emptying_ones_own_inner_row_loses_only_with_that_option():
     # is empty: the turn ends with South's inner row empty.
     move = {"type": "sow", "row": 2, "column": 0}
     after, _ = play(kisolo(EMPTYING_BOARD), move)
-    assert (after["status"], after["to_move"]) == ("playing", "north"), "RULES.md: plays on"
+    assert (after["status"], after["to_move"]) == ("playing", "north"), "docs/rules.md: plays on"
     after, trace = play(kisolo(EMPTYING_BOARD, own_row_emptied="loses"), move)
     assert (after["status"], after["winner"], after["reason"]) == (
         "won",

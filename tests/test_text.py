@@ -1,5 +1,5 @@
 """Words a person reads: names, narration, the catalogues, and the runnable
-examples in docstrings and the README."""
+examples in docstrings, the README and the documentation's pages (docs/*.md)."""
 
 import doctest
 import importlib
@@ -42,6 +42,22 @@ def test_docstring_examples_run(module):
 def test_readme_examples_run():
     result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
     assert result.failed == 0 and result.attempted > 0
+
+
+#: The documentation's pages with examples (``>>>``), each run as a doctest.
+DOC_PAGES = sorted(p for p in (ROOT / "docs").glob("*.md") if ">>> " in p.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("page", DOC_PAGES, ids=[p.name for p in DOC_PAGES])
+def test_the_documentation_examples_run(page):
+    result = doctest.testfile(str(page), module_relative=False, encoding="utf-8")
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_pages_that_hold_the_moved_examples_are_tested():
+    assert {"rules.md", "api.md", "options.md", "records.md", "traces.md"} <= {
+        p.name for p in DOC_PAGES
+    }
 
 
 def test_one_numbering_for_the_whole_board_facing_holes_share_a_number():

@@ -1,4 +1,4 @@
-"""Every conformance case of shared/vectors runs here (RULES.md, "Conformance vectors")."""
+"""Every conformance case of shared/vectors runs here (the external check of docs/rules.md)."""
 
 import json
 from pathlib import Path

@@ -44,7 +44,8 @@ class Bug:
 
 KISOLO, KIOTHI = "mancala_widgets/rules/kisolo.py", "mancala_widgets/rules/kiothi.py"
 BUGS = [
-    # RULES.md 4b: the relay lifts the hole after the landing hole, not the landing hole.
+    # docs/rules.md, pussa kanawa: the relay lifts the hole after the landing hole, not the
+    # landing hole.
     Bug("landing-hole relay", KISOLO, "m = b[n]\n", "n = last; m = b[n]\n"),
     # Kiothi capture: an nki boma cannot be captured.
     Bug("no nki check", KIOTHI, "elif self.nki[opp]:", "elif False:"),
@@ -61,7 +62,7 @@ BUGS = [
     ),
     # End of game: the warriors left go to the player who can still move.
     Bug("sweep to the wrong player", KIOTHI, "to = (1 - q) if other_can", "to = q if other_can"),
-    # Only Kisolo has the draw by repetition (RULES.md step 7).
+    # Only Kisolo has the draw by repetition (docs/rules.md).
     Bug(
         "repetition draw in Kiothi",
         KIOTHI,
@@ -113,7 +114,7 @@ def python_env(copy: Path) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
     env["MANCALA_TEST_SCALE"] = "0.05"
     # The conformance vectors' shared/ folder is found beside the checkout, not the copy.
-    shared = next((p / "shared" for p in ROOT.parents if (p / "shared/RULES.md").is_file()), None)
+    shared = next((p / "shared" for p in ROOT.parents if (p / "shared" / "vectors").is_dir()), None)
     if shared and "MANCALA_SHARED" not in env:
         env["MANCALA_SHARED"] = str(shared)
     return env

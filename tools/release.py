@@ -9,7 +9,8 @@ Writes into the output folder:
 - ``mancala-widgets-site-<version>.zip``: the classroom site, in a folder of that name,
   with ``serve.py`` at its top: a teacher unpacks it and runs ``python serve.py`` (or
   puts the folder on any static web host). The site ships the wheel built here.
-- ``site/``: the same site unpacked, what the workflow publishes to GitHub Pages.
+- ``site/``: the same site unpacked, what the workflow publishes to GitHub Pages, with
+  the documentation (tools/build_docs.py) in ``site/docs/``.
 
 The GitHub workflow (.github/workflows/release.yml) runs this same command; its other
 steps are also one ``dev.py`` command each.
@@ -28,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+import build_docs  # noqa: E402
 import build_site  # noqa: E402
 
 SITE_NAME = "mancala-widgets-site"
@@ -89,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         "--source", type=Path, default=ROOT, help="the checkout to build (default: this one)"
     )
     args = parser.parse_args(argv)
-    for path in release(args.output.resolve(), args.source.resolve()):
+    outdir, source = args.output.resolve(), args.source.resolve()
+    for path in release(outdir, source):
         print(f"{path} ({path.stat().st_size / 1e6:.1f} MB)")
+    print(build_docs.build(outdir / "site" / "docs", source) / "index.html")
     return 0
 
 

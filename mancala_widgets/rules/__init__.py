@@ -1,4 +1,4 @@
-"""The JSON interface of RULES.md, for both games.
+"""The JSON interface of the rules (docs/rules.md), for both games.
 
 >>> p = initial_position("kisolo", columns=6)
 >>> legal_moves(p)[0]
@@ -73,7 +73,7 @@ def initial_position(game: str, **variant: Any) -> Position:
     ``relay`` ("next" or "landing"), ``repetition_draw`` (True or False),
     ``own_row_emptied`` ("plays_on" or "loses"); Kiothi ``nki_marking`` ("after_both" or
     "after_each"), ``nki_release`` ("lift" or "drop"), ``perpetual`` ("illegal" or
-    "draw"). The first of each is RULES.md's reading and the default.
+    "draw"). The first of each is docs/rules.md's reading and the default.
     """
     return new_state(game, **variant).to_dict()
 

@@ -20,12 +20,13 @@ T = TypeVar("T")
 SOUTH, NORTH = 0, 1
 PLAYERS: tuple[PlayerName, PlayerName] = ("south", "north")
 
-#: A position, a move or a record as RULES.md writes them: JSON objects. What comes in
+#: A position, a move or a record as docs/rules.md writes them: JSON objects. What comes in
 #: is checked field by field at run time (``from_dict``, ``parse_move``, ``from_json``).
 Position = dict[str, Any]
 Move = dict[str, Any]
 
-#: A single move may not run more laps than this (RULES.md, perpetual sowing).
+#: A single move may not run more laps than this (docs/rules.md: a convention of the draw
+#: by endless sowing).
 LAP_LIMIT = 100_000
 
 #: A board with more pieces than this is refused, and so is a jail holding more. A game

@@ -124,13 +124,13 @@ class Game:
     #: (Kisolo's pussa kanawa) or the landing cell itself (Kiothi), and the rule's name.
     relay_lifts: str
     relay_rule: str
-    #: Why a finished game ended (RULES.md ``reason``), by result.
+    #: Why a finished game ended (the ``reason`` of docs/rules.md), by result.
     end_reasons: Mapping[str, tuple[str, ...]]
-    #: Rule options: where RULES.md chose a **[reading]** that changes play, the other
+    #: Rule options: where docs/rules.md marks a **Reading** that changes play, the other
     #: reading, and the relay the lessons contrast with pussa kanawa. Each maps to its
-    #: allowed values, RULES.md's own choice first (the default). A position or a record
+    #: allowed values, docs/rules.md's own choice first (the default). A position or a record
     #: names an option only when it is not the default, so every default position reads
-    #: exactly as RULES.md writes it.
+    #: exactly as docs/rules.md writes it.
     options: Mapping[str, tuple[str | bool, ...]] = field(default_factory=dict)
 
     def default_variant(self) -> dict[str, int | bool]:
@@ -176,7 +176,7 @@ class Game:
     def position_from(
         self, board: Sequence[Sequence[int]], to_move: str = "south", **fields: Any
     ) -> Position:
-        """A RULES.md position of this game in play on ``board`` (a puzzle or a set-up):
+        """A position (docs/rules.md) of this game in play on ``board`` (a puzzle or a set-up):
         the default variant, and for Kiothi a turn past the opening of ``to_move``, no
         marks and empty jails unless ``fields`` (e.g. ``nki=``, ``orthodox=``) say."""
         position: Position = {"game": self.name, **self.default_variant()}
@@ -219,8 +219,8 @@ class Options(dict[str, "str | bool"]):
 @cache
 def kisolo_board(columns: int = 7, **_: Any) -> Board:
     n = columns
-    # RULES.md "Circuit": South runs its outer row left to right, then its inner row
-    # right to left; North runs its outer row right to left, then its inner row.
+    # docs/rules.md, "Kisolo: the circuits": South runs its outer row left to right, then its
+    # inner row right to left; North runs its outer row right to left, then its inner row.
     south = [(3, c) for c in range(n)] + [(2, c) for c in reversed(range(n))]
     north = [(0, c) for c in reversed(range(n))] + [(1, c) for c in range(n)]
     return _board(
@@ -236,7 +236,7 @@ def kisolo_board(columns: int = 7, **_: Any) -> Board:
 
 @cache
 def kiothi_board(**_: Any) -> Board:
-    # RULES.md "Circuit": one circuit of all 20 bomas, shared by both players.
+    # docs/rules.md, "Kiothi: the board": one circuit of all 20 bomas, shared by both players.
     circuit = tuple([(1, c) for c in range(10)] + [(0, c) for c in reversed(range(10))])
     return _board(
         "kiothi",
@@ -265,14 +265,15 @@ KISOLO = Game(
     relay_rule="pussa_kanawa",
     end_reasons={"won": ("inner row emptied",), "draw": ("perpetual sowing", "repetition")},
     options={
-        # The relay: pussa kanawa lifts the hole after the landing hole (RULES.md step 4b);
-        # "landing": the common relay, which lifts the landing hole itself, and whose
-        # mid-move capture is made from the landing hole (step 4a, one hole earlier).
+        # The relay: pussa kanawa lifts the hole after the landing hole (docs/rules.md,
+        # "Kisolo: the end of a lap"); "landing": the common relay, which lifts the landing
+        # hole itself, and whose mid-move capture is made from the landing hole (one hole
+        # earlier).
         "relay": ("next", "landing"),
-        # RULES.md step 7 [reading, game-level]: the third occurrence of a position draws;
+        # docs/rules.md, a reading applied across moves: the third occurrence of a position draws;
         # False: only a perpetual sowing within one move draws.
         "repetition_draw": (True, False),
-        # RULES.md step 5 [reading]: emptying one's own inner row by sowing does not lose;
+        # docs/rules.md, a reading: emptying one's own inner row by sowing does not lose;
         # "loses": a player whose own move leaves their inner row empty loses at once.
         "own_row_emptied": ("plays_on", "loses"),
     },
@@ -291,13 +292,13 @@ KIOTHI = Game(
     relay_rule="relay",
     end_reasons={"won": ("no legal move",), "draw": ("equal jails", "perpetual sowing")},
     options={
-        # RULES.md nki marking [reading]: once, after both redistributions; "after_each":
+        # docs/rules.md, a reading: nki is marked once, after both redistributions; "after_each":
         # after each of the two (a boma North empties on turn 2 keeps South's mark).
         "nki_marking": ("after_both", "after_each"),
-        # RULES.md nki release [reading]: lifting from a boma releases it; "drop": also any
+        # docs/rules.md, a reading: lifting from a boma releases it; "drop": also any
         # sowing that drops a warrior into it.
         "nki_release": ("lift", "drop"),
-        # RULES.md perpetual move [reading]: a sowing that would never end is illegal;
+        # docs/rules.md, a reading: a sowing that would never end is illegal;
         # "draw": it may be played and ends the game at once in a draw.
         "perpetual": ("illegal", "draw"),
     },
@@ -316,7 +317,7 @@ def game(name: Any) -> Game:
 
 
 def board_of(position: Mapping[str, Any]) -> Board:
-    """The board of a RULES.md position (its game and variant)."""
+    """The board of a position (docs/rules.md) (its game and variant)."""
     g = game(position["game"])
     return g.board(**{k: position[k] for k in g.variants if k in position})
 

@@ -1,5 +1,5 @@
 """Kiothi: two rows of ten bomas, a jail at each end, nki protection
-(RULES.md, "Kiothi").
+(docs/rules.md, "Kiothi").
 
 The board, the nki marks and the sown marks are flat lists of 20, boma
 ``(r, c)`` at index ``r * 10 + c``; the one shared circuit is a ``NEXT`` table.
@@ -64,7 +64,7 @@ WARRIORS_PER_BOMA = 5
 STATUSES = {"playing": (), "won": ("no legal move",), "draw": ("equal jails",)}
 #: With the rule option perpetual="draw", a perpetual move draws the game.
 STATUSES_PERPETUAL_DRAW = {**STATUSES, "draw": ("equal jails", "perpetual sowing")}
-#: The rule options (rules/game.py), all at RULES.md's own reading.
+#: The rule options (rules/game.py), all at docs/rules.md's own reading.
 DEFAULT_OPTIONS = KIOTHI.check_options({}, InvalidPositionError)
 POSITION_FIELDS = (
     "game",
@@ -206,7 +206,7 @@ class KiothiState:
         self.status = status
         self.winner = winner
         self.reason = reason
-        #: The rule options (rules/game.py): RULES.md's readings unless a variant says.
+        #: The rule options (rules/game.py): docs/rules.md's readings unless a variant says.
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
@@ -700,7 +700,7 @@ class KiothiState:
             b[h] += n
         nki = self.nki[:]
         if self.turn == 2 or self.options["nki_marking"] == "after_each":
-            # RULES.md nki marking: once, when both redistributions are done; with
+            # docs/rules.md, nki: once, when both redistributions are done; with
             # nki_marking="after_each" also after South's, whose marks stay on.
             nki = [bool(v) or mark for v, mark in zip(b, nki, strict=True)]
             if trace is not None:
@@ -714,7 +714,7 @@ class KiothiState:
         return b, nki, self.sown[:], self.jails[:]
 
     def end_if_stuck(self, trace: list[Event] | None) -> KiothiState:
-        """RULES.md "End of game": the player to move cannot move."""
+        """docs/rules.md, "Kiothi: the end of the game": the player to move cannot move."""
         q = self.to_move
         if self.has_legal_move(q):
             if trace is not None:

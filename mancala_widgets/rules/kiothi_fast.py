@@ -1,7 +1,7 @@
 """Kiothi's legal sowings listed and played in tight loops: the hot path of search.
 
-A sowing that would never end is not a legal move (RULES.md, perpetual moves), so
-listing the legal sowings means following every candidate that relays to its end.
+A sowing that would never end is not a legal move (docs/rules.md, "Kiothi: sowings that
+never end"), so listing the legal sowings means following every candidate that relays to its end.
 Search and random playouts do little else. :func:`sowings` lists a position's legal
 sowings in one function on plain lists, with no events and no objects;
 ``kiothi._Sowing`` stays the one owner of the traced move, the error messages and the
@@ -155,7 +155,7 @@ def ends(c: Circuit, board: list[int], p: int, h: int, k: int, orthodox: bool) -
 
 def relay_ends(c: Circuit, board: list[int], h: int, k: int, limit: int) -> bool:
     """Does the sowing of ``k`` warriors from boma ``h`` end by lap ``limit``? Only
-    counts warriors; the first-lap restriction is not checked. RULES.md's perpetual
+    counts warriors; the first-lap restriction is not checked. docs/rules.md's perpetual
     move: a relay still going at the end of lap ``limit`` never ends, and nor does one
     that comes back to a lap end (board, landing boma) seen before, for it is in a
     cycle. Brent's method spots a cycle within about three times its length, keeping
@@ -250,7 +250,7 @@ def sow(
 def _leftmost_triple(
     triple: list[int], b: list[int], n: list[bool], w: list[bool], empty_at_start: list[bool]
 ) -> int:
-    """The leftmost triple (RULES.md): takes the three bomas when each holds warriors,
+    """The leftmost triple (docs/rules.md): takes the three bomas when each holds warriors,
     none is nki and each was sown or empty at the start; returns how many it took."""
     if not all(b[y] for y in triple) or any(n[y] for y in triple):
         return 0

@@ -1,4 +1,4 @@
-"""Kisolo: four rows, no stores, the pussa kanawa relay (RULES.md, "Kisolo").
+"""Kisolo: four rows, no stores, the pussa kanawa relay (docs/rules.md, "Kisolo").
 
 The board is kept as one flat list, hole ``(r, c)`` at index ``r * columns + c``;
 each player's circuit is precomputed once per board size as a ``next`` table,
@@ -46,9 +46,9 @@ from .kisolo_fast import turn
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
 ROWS = 4
-#: RULES.md step 7: the third occurrence of a position draws the game.
+#: docs/rules.md, the draw by repetition: the third occurrence of a position draws the game.
 REPETITION_LIMIT = 3
-#: How a game is won: a capture empties the opponent's inner row (RULES.md step 5), or
+#: How a game is won: a capture empties the opponent's inner row (docs/rules.md, a win), or
 #: with own_row_emptied="loses" a player's own sowing empties theirs.
 INNER_ROW_EMPTIED: Final = "inner row emptied"
 STATUSES = {
@@ -57,7 +57,7 @@ STATUSES = {
     "draw": ("perpetual sowing", "repetition"),
 }
 POSITION_FIELDS = ("game", "columns", "to_move", "board", "status", "winner", "reason")
-#: The rule options (rules/game.py), all at RULES.md's own reading.
+#: The rule options (rules/game.py), all at docs/rules.md's own reading.
 DEFAULT_OPTIONS = KISOLO.check_options({}, InvalidPositionError)
 
 #: What makes two positions "the same" for the repetition draw: the board and who moves.
@@ -170,7 +170,7 @@ class KisoloState:
         self.status = status
         self.winner = winner
         self.reason = reason
-        #: The rule options (rules/game.py): RULES.md's readings unless a variant says.
+        #: The rule options (rules/game.py): docs/rules.md's readings unless a variant says.
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
@@ -308,7 +308,8 @@ class KisoloState:
     # -- legal moves ------------------------------------------------------------
 
     def capture_columns(self) -> list[int]:
-        """RULES.md turn step 1: columns where both inner holes hold stones."""
+        """Columns where both inner holes hold stones: the captures due (docs/rules.md,
+        "Kisolo: the start of a turn")."""
         p = self.to_move
         b, mine, theirs = self.board, self.geo.inner[p], self.geo.inner[1 - p]
         return [c for c in range(self.columns) if b[mine[c]] and b[theirs[c]]]
@@ -373,7 +374,7 @@ class KisoloState:
 
         ``history`` counts how often each position (``key()``) has occurred in the game
         so far: with it, a move that brings a position about for the third time ends the
-        game in a draw by repetition (RULES.md step 7, a game-level reading)."""
+        game in a draw by repetition (docs/rules.md, a reading applied across moves)."""
         kind, arg = self.parse_move(move)
         return _Turn(self, trace, history).run(kind, arg)
 
@@ -382,7 +383,8 @@ class KisoloState:
 
 
 class _Turn:
-    """One turn, RULES.md steps 1-6, on a private copy of the board."""
+    """One turn on a private copy of the board: its start, the end of each lap, the win
+    and the draw by endless sowing (docs/rules.md, "Kisolo")."""
 
     def __init__(
         self,

@@ -1,8 +1,8 @@
 """A Kisolo turn without a trace, in one function: the hot path of search.
 
 Search and random playouts play millions of turns and need none of their events.
-:func:`turn` plays RULES.md's steps 1-6 on a plain list, with no events and no
-objects. ``kisolo._Turn`` stays the one owner of the traced turn and of the draw by
+:func:`turn` plays a Kisolo turn as docs/rules.md describes it on a plain list, with no
+events and no objects. ``kisolo._Turn`` stays the one owner of the traced turn and of the draw by
 repetition. A turn still relaying at lap ``MAX_LAPS`` is played again from the start
 remembering its lap ends, for step 6 (a perpetual sowing draws); a position made by
 hand with more stones in a hole than a byte holds is left to ``_Turn``. The property

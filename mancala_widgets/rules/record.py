@@ -1,6 +1,6 @@
 """Game records: a game's moves as a tree of variations (as in PGN), undo and
-redo along the current line, Kisolo's repetition draw (RULES.md step 7), and a
-JSON file format that saves and loads losslessly.
+redo along the current line, Kisolo's repetition draw (docs/rules.md, "Kisolo: how a
+game ends"), and a JSON file format that saves and loads losslessly.
 
 Playing a move where another move was played before does not discard that
 move and what followed: the new move starts a *variation*. The first move tried
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 
 def _variant_of(state: State) -> dict[str, int | bool | str]:
     """The variant (every one of the game's variants) and the rule options that differ
-    from RULES.md's readings, as a record writes them."""
+    from the readings of docs/rules.md, as a record writes them."""
     facts = state.GAME
     variant: dict[str, int | bool | str] = {k: getattr(state, k) for k in facts.variants}
     variant.update(facts.changed_options(state.options))
@@ -136,7 +136,7 @@ class GameRecord:
 
     @property
     def position(self) -> Position:
-        """The current position as RULES.md JSON (a fresh dict)."""
+        """The current position as the JSON of docs/rules.md (a fresh dict)."""
         return self.state.to_dict()
 
     @property

@@ -12,12 +12,12 @@ Version 2::
                ...],
      "result": {"status": "playing", "winner": null, "reason": null}}
 
-``moves`` is the main line, each move a RULES.md move. A move may carry
+``moves`` is the main line, each move a move of docs/rules.md. A move may carry
 ``variations``: the lines tried *instead of* that move, from the same position,
 like PGN's parenthesised lines. Each variation is a list of at least one move,
 whose moves may carry variations in turn; the lines tried from one position each
 start with a different move. ``start`` is null for the variant's standard start,
-else a RULES.md position. ``result`` is what replaying the main line gives; a
+else a position of docs/rules.md. ``result`` is what replaying the main line gives; a
 file whose result disagrees is refused.
 
 Loading replays every move and names the first bad one by where it is in the

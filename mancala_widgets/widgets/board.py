@@ -232,7 +232,7 @@ class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
         return self._record
 
     def play(self, move: dict) -> list[Event]:
-        """Play a move (RULES.md JSON) and animate it; returns the trace. Against
+        """Play a move (the JSON of docs/rules.md) and animate it; returns the trace. Against
         the computer, its answer follows.
 
         Raises the engine's errors for an illegal or malformed move; nothing changes then."""
@@ -355,7 +355,7 @@ class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
         self._computer_turn()
 
     def load(self, position: dict):
-        """Start again from ``position`` (a RULES.md position, e.g. a lesson set-up)."""
+        """Start again from ``position`` (a position of docs/rules.md, e.g. a lesson set-up)."""
         state = load_position(position)
         if state.game != self.game:
             raise ValueError(

@@ -59,7 +59,7 @@ def open_board(notebook, name, setup):
 
 
 def open_position(notebook, name, board_class, position):
-    """A board set up from a RULES.md position, as a lesson would."""
+    """A board set up from a position (docs/rules.md), as a lesson would."""
     literal = json.dumps(json.dumps(position))
     return open_board(notebook, name, f"board = {board_class}(position=json.loads({literal}))")
 

@@ -131,6 +131,15 @@ def test_the_wheel_carries_the_front_end_and_the_lessons(teacher):
     assert (teacher.lessons / "teacher" / "ko" / "README.md").exists()
 
 
+def test_the_sdist_carries_the_rules_and_the_documentation(released):
+    import tarfile
+
+    with tarfile.open(released.sdist) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    assert {"docs/rules.md", "docs/conf.py", "docs/index.md", "README.md"} <= names
+    assert not any(name.startswith("docs/_build") for name in names)
+
+
 def test_a_student_takes_the_pussa_kanawa_lesson_from_the_teachers_install(
     teacher, browser, request
 ):
