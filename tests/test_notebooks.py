@@ -1,7 +1,7 @@
 """Every lesson notebook, English and translated (Korean in ko/, Swahili in sw/), runs
 top to bottom with no error (headless, nbclient), each translation runs the same code
-as the English, with every markdown cell in its own language, and what a Korean
-notebook prints is Korean."""
+as the English, with every markdown cell in its own language, and what a Korean or
+Swahili notebook prints is in its language."""
 
 import re
 from pathlib import Path
@@ -9,7 +9,8 @@ from pathlib import Path
 import nbclient
 import nbformat
 import pytest
-from test_korean import english_printed_by
+from helpers import english_in_swahili
+from test_korean import CODE, LEVELS, english_printed_by, names_in_code, output_texts
 
 ROOT = Path(__file__).resolve().parents[1] / "notebooks"
 ENGLISH = sorted(ROOT.glob("*.ipynb"))
@@ -103,6 +104,9 @@ def test_the_swahili_check_tells_swahili_from_english():
     assert in_swahili("Kusini anapanda mawe ya shimo la nje 1 na kukamata safu wima 3.")
     assert not in_swahili("South sows the stones of outer hole 1 and captures column 3.")
     assert not in_swahili("`Lesson(\"nki\", locale=LOCALE)`")
+    # and what a Swahili notebook prints: English words are found, data and code are not
+    assert english_in_swahili("jail totals: {60}") == ["jail", "totals"]
+    assert english_in_swahili(CODE.sub(" ", "jumla ya magereza: {60}")) == []
 
 
 ALL = (
@@ -140,6 +144,21 @@ def quoted_outputs(stem: str) -> list[str]:
             if not code:
                 found.append(" ".join(quote.split("...")[0].split()))
     return found
+
+
+def english_printed_by_swahili(nb) -> list[tuple[str, list, str]]:
+    """(cell id, English words, text) for every output of a run Swahili notebook that
+    shows English: code it prints (a move, a call), the computer's levels and the names
+    the notebook's own code gives its players excepted."""
+    names = names_in_code(nb) | LEVELS
+    out = []
+    for i, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            for text in output_texts(output):
+                words = [w for w in english_in_swahili(CODE.sub(" ", text)) if w not in names]
+                if words:
+                    out.append((cell.get("id", str(i)), words, text[:200]))
+    return out
 
 
 def text_outputs(nb) -> list[str]:
@@ -182,3 +201,5 @@ def test_notebook_runs(path, tmp_path):
     if path in KOREAN or path in TEACHER_KO:
         skip = STILL_ENGLISH.get(path.name, frozenset())
         assert not english_printed_by(nb, skip), "a Korean notebook printed English"
+    if path in TRANSLATED["sw"] or path in TEACHER_TRANSLATED["sw"]:
+        assert not english_printed_by_swahili(nb), "a Swahili notebook printed English"
