@@ -6,22 +6,34 @@
 export type Entry = string | { [key: string]: string };
 export type Catalogue = Record<string, Entry>;
 
-/** Fill `{name}` fields of a template; a `{one, other}` entry is chosen by `n`. */
-export function fill(entry: Entry | undefined, fields: Record<string, string | number> = {}): string {
+/** Fill `{name}` fields of a template; a `{one, other}` entry is chosen by `n`: "one"
+ * for the counts in `ones` (the language's rule, from Python: French says "0 graine"). */
+export function fill(
+  entry: Entry | undefined,
+  fields: Record<string, string | number> = {},
+  ones: readonly number[] = [1],
+): string {
   if (entry === undefined) return "";
   let template: string;
   if (typeof entry === "string") template = entry;
-  else if ("one" in entry && "other" in entry) template = fields.n === 1 ? entry.one : entry.other;
-  else return "";
+  else if ("one" in entry && "other" in entry) {
+    template = typeof fields.n === "number" && ones.includes(fields.n) ? entry.one : entry.other;
+  } else return "";
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in fields ? String(fields[name]) : whole));
 }
 
 export class Words {
-  constructor(private catalogue: Catalogue) {}
+  /** The counts a plural's "one" form is for (the catalogue's `one_counts`, "0 1"). */
+  private ones: number[];
+
+  constructor(private catalogue: Catalogue) {
+    const said = catalogue.one_counts;
+    this.ones = typeof said === "string" && said.trim() ? said.trim().split(/\s+/).map(Number) : [1];
+  }
 
   /** The text at `key`, with its fields filled in. */
   get(key: string, fields?: Record<string, string | number>): string {
-    return fill(this.catalogue[key], fields);
+    return fill(this.catalogue[key], fields, this.ones);
   }
 
   /** A text from a nested table, e.g. the reasons a game ended. */

@@ -351,7 +351,6 @@ def test_every_message_kind_a_widget_accepts_has_its_handler():
     and be logged as a fault of the program: none is."""
     from unittest import mock
 
-
     values = {
         "move": None,
         "moves": 0,
@@ -370,3 +369,12 @@ def test_every_message_kind_a_widget_accepts_has_its_handler():
             with mock.patch.object(widget.log, "exception") as fault:
                 widget._on_message(widget, content, [])
             assert not fault.called, kind
+
+
+def test_the_browser_gets_the_languages_plural_rule_with_the_boards_words():
+    from mancala_widgets.text import LOCALES, browser_words, is_one
+
+    assert KisoloBoard().strings["one_counts"] == "1"
+    for locale in LOCALES:  # French: « 0 graine », as tr() says it
+        ones = [n for n in (0, 1, 2) if is_one(locale, n)]
+        assert browser_words(locale)["one_counts"] == " ".join(map(str, ones))

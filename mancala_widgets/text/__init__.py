@@ -38,6 +38,7 @@ JUPYTERLAB_LANGUAGES = {"fr": "fr_FR", "ko": "ko_KR"}
 
 __all__ = [
     "JUPYTERLAB_LANGUAGES",
+    "browser_words",
     "LABEL_MAX",
     "LOCALES",
     "TITLE_MAX",
@@ -103,6 +104,14 @@ def entry(locale: str, key: str) -> Any:
 def is_one(locale: str, n: Any) -> bool:
     """Is ``n`` counted in the singular? French says « 0 graine »; the others, 1 only."""
     return plural_one(n) if locale == "fr" else n == 1
+
+
+def browser_words(locale: str) -> dict[str, Any]:
+    """The board's words as the browser gets them: the catalogue's ``ui`` section and,
+    as ``one_counts``, the counts that take a plural's "one" form in this language
+    (French: "0 1"), so the browser chooses as :func:`tr` does."""
+    ones = " ".join(str(n) for n in (0, 1, 2) if is_one(locale, n))
+    return {**catalogue(locale)["ui"], "one_counts": ones}
 
 
 def tr(locale: str, key: str, **fields: Any) -> str:

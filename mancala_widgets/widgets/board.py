@@ -26,7 +26,7 @@ from ..rules.game import board_of
 from ..rules.record import GameRecord
 from ..rules.tree import Node
 from ..svg import board_svg
-from ..text import LOCALES, Refusal, catalogue, check_label, check_title, tr
+from ..text import LOCALES, Refusal, browser_words, check_label, check_title, tr
 from ..text.names import cell_names, describe_error, move_name, narrate_trace, side_names
 from .coach import Coaching
 from .kept import KeptWork
@@ -158,7 +158,7 @@ class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
             numbers=numbers,
             projector=projector,
             high_contrast=projector if high_contrast is None else high_contrast,
-            strings=catalogue(locale)["ui"],
+            strings=browser_words(locale),
         )
         self._default_labels = labels is None
         self.labels = labels if labels is not None else side_names(locale)
@@ -526,7 +526,7 @@ class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
     def _relabel(self, change):
         if hasattr(self, "_record"):
             with self.hold_sync():
-                self.strings = catalogue(self.locale)["ui"]
+                self.strings = browser_words(self.locale)
                 if self._default_labels:
                     self.labels = side_names(self.locale)
                 self._renarrate()
