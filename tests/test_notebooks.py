@@ -146,11 +146,22 @@ def quoted_outputs(stem: str) -> list[str]:
     return found
 
 
+def variables_in_code(nb) -> frozenset[str]:
+    """The names a notebook's code assigns (``state = ...``, ``state, players = ...``): a
+    printed sentence may name the variable the student reads (“state bado inasema”)."""
+    found: set[str] = set()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            for lhs in re.findall(r"^\s*([A-Za-z_][\w, ]*?)\s*=(?!=)", cell.source, re.M):
+                found.update(n.strip() for n in lhs.split(","))
+    return frozenset(found)
+
+
 def english_printed_by_swahili(nb) -> list[tuple[str, list, str]]:
     """(cell id, English words, text) for every output of a run Swahili notebook that
-    shows English: code it prints (a move, a call), the computer's levels and the names
-    the notebook's own code gives its players excepted."""
-    names = names_in_code(nb) | LEVELS
+    shows English: code it prints (a move, a call), the computer's levels, the names
+    the notebook's own code gives its players and its variables excepted."""
+    names = names_in_code(nb) | variables_in_code(nb) | LEVELS
     out = []
     for i, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
