@@ -376,8 +376,17 @@ _WORDS = {
     "extérieur": ("row", "outer"),
     "extérieure": ("row", "outer"),
     "ext": ("row", "outer"),
+    "kusini": ("side", "south"),
+    "kaskazini": ("side", "north"),
+    "ndani": ("row", "inner"),
+    "nje": ("row", "outer"),
     "boma": ("boma", True),
     "보마": ("boma", True),
+    "shimo": None,
+    "safu": None,
+    "nambari": None,
+    "la": None,
+    "ya": None,
     "hole": None,
     "구멍": None,
     "trou": None,
@@ -400,8 +409,9 @@ _PAIR = re.compile(r"\s*[\[(]?\s*([+-]?\d+)\s*(?:,|\s)\s*([+-]?\d+)\s*[\])]?\s*"
 def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> list[int]:
     """A hole given as [row, column] (a list, or typed "[2, 4]" / "2, 4"), or by
     name: Kisolo "inner 3", "outer 5", "north inner 3", "South's outer hole 5",
-    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍", "intérieur 3", "trou extérieur 2 de Nord";
-    Kiothi "boma 7", "north boma 3", "보마 7", "북쪽 3번 보마", "boma 3 de Nord". A
+    "안쪽 3", "북쪽 바깥쪽 줄 2번 구멍", "intérieur 3", "trou extérieur 2 de Nord", "ndani 3",
+    "shimo la nje 2 la Kaskazini"; Kiothi "boma 7", "north boma 3", "보마 7", "북쪽 3번 보마",
+    "boma 3 de Nord", "boma 3 kaskazini". A
     name without a side is a hole of ``side``.
 
     >>> read_cell("kisolo", "inner 5", 4, 7, "south")
@@ -409,6 +419,8 @@ def read_cell(game: str, answer: Any, rows: int, columns: int, side: str) -> lis
     >>> read_cell("kiothi", "북쪽 3번 보마", 2, 10, "south")
     [0, 2]
     >>> read_cell("kisolo", "trou extérieur 2 de Nord", 4, 7, "south")
+    [0, 1]
+    >>> read_cell("kisolo", "shimo la nje 2 la Kaskazini", 4, 7, "south")
     [0, 1]
     """
     unreadable = _Unreadable(f"lifted.unreadable_{game}")

@@ -89,6 +89,7 @@ FONTS = {
     "fr": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',
     "ko": '"NanumGothic", "Nanum Gothic", "Noto Sans CJK KR", "Malgun Gothic", '
     '"Apple SD Gothic Neo", sans-serif',
+    "sw": '"Liberation Sans", Arial, Helvetica, "NanumGothic", sans-serif',  # the glossary's Korean
 }
 
 esc = html.escape
@@ -124,7 +125,7 @@ def handout(
     ``"record"`` (a game record sheet; ``game`` optional), ``"glossary"`` (the
     terms of both games in every language of the glossary) or ``"lesson"`` (a
     lesson's positions: ``lesson`` is an id, a file path, a dict or a loaded
-    lesson). ``locale`` is ``"en"``, ``"ko"`` or ``"fr"``, ``paper`` ``"a4"`` or
+    lesson). ``locale`` is ``"en"``, ``"ko"``, ``"fr"`` or ``"sw"``, ``paper`` ``"a4"`` or
     ``"letter"``, or ``"a3"`` for a board. Boards print landscape, the others
     portrait.
 

@@ -181,3 +181,58 @@ __all__ = [
     "total_pieces",
     "variant_id",
 ]
+
+
+#: Words that stay as they are in a Swahili text: the games and their own words, names,
+#: units, programs and file formats.
+SWAHILI_LATIN_OK = {
+    "kisolo", "kiothi", "cisolo", "pussa", "kanawa", "nki", "boma", "makombo", "njodthie",
+    "mod", "python", "pyodide", "jupyter", "jupyterlab", "json", "csv", "elo", "mb", "mm",
+    "letter", "wi", "fi", "meru", "kimeru", "kenya", "lulua", "luba", "songye", "mancala",
+    "widgets", "pdf", "html", "world",
+}  # fmt: skip
+
+
+def _english_vocabulary() -> frozenset[str]:
+    """Every word of the English texts (catalogue and lessons): a Swahili text that
+    holds one has let English through (Swahili and English share no such word)."""
+    import json
+    import re
+
+    from mancala_widgets.lessons import available_lessons
+    from mancala_widgets.text import catalogue
+
+    def texts(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if k not in ("ko", "sw", "fr"):
+                    yield from texts(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from texts(v)
+
+    root = Path(__file__).resolve().parents[1] / "mancala_widgets" / "lessons"
+    sources = [catalogue("en")] + [
+        json.loads((root / f"{i}.json").read_text(encoding="utf-8")) for i in available_lessons()
+    ]
+    words = {w.lower() for s in sources for t in texts(s) for w in re.findall(r"[A-Za-z]{2,}", t)}
+    return frozenset(words - SWAHILI_LATIN_OK)
+
+
+_ENGLISH: list[frozenset[str]] = []
+
+
+def english_in_swahili(text: str) -> list[str]:
+    """The English words in a Swahili text; data shown as data (a move in braces, a
+    quotation) and the catalogue's agreement marks are left out."""
+    import re
+
+    from mancala_widgets.text.swahili import MARK
+
+    if not _ENGLISH:
+        _ENGLISH.append(_english_vocabulary())
+    text = re.sub(r"\{[^{}]*\}", "", MARK.sub("", text))
+    text = re.sub(r"“[^”]*”|\"[^\"]*\"|‘[^’]*’", "", text)
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w.lower() in _ENGLISH[0]]

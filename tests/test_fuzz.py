@@ -751,7 +751,7 @@ def handout_arguments():
     return st.fixed_dictionaries(
         {},
         optional={
-            "locale": arg("en", "ko"),
+            "locale": arg("en", "ko", "sw"),
             "paper": arg("a4", "letter"),
             "game": arg("kisolo", "kiothi"),
             "columns": arg(6, 7, 10),

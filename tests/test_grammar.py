@@ -68,3 +68,52 @@ def test_swahili_possessives_and_a_template_that_asks_for_agreement():
     assert said == "mawe mawili ya Kusini"
     with pytest.raises(KeyError, match="no Swahili noun class 'xx'"):
         number(2, "xx")
+
+
+@pytest.mark.parametrize(
+    ("n", "cls", "said"),
+    [
+        (2, "li", "mawili"),  # a count of two takes the plural's form: mawe mawili
+        (1, "ma", "moja"),  # and one the singular's: jiwe moja
+        (1, "wa", "mmoja"),  # "one of them", of warriors: mmoja kati ya wapiganaji watano
+        (3, "m", "watatu"),
+        (1, "mu", "mmoja"),  # mwendelezo mmoja
+        (2, "mi", "miwili"),  # miendelezo miwili
+        (0, "ma", "0"),
+        (True, "ma", "True"),  # not a count: written as it is
+    ],
+)
+def test_a_swahili_number_agrees_with_the_pair_of_classes(n, cls, said):
+    assert number(n, cls) == said
+
+
+@pytest.mark.parametrize(
+    ("noun", "verb", "last"),
+    [
+        ("jiwe moja", "linapandwa", "la mwisho"),
+        ("mawe matatu", "yanapandwa", "la mwisho"),
+        ("mpiganaji mmoja", "anapandwa", "wa mwisho"),
+        ("wapiganaji 24", "wanapandwa", "wa mwisho"),
+        ("Amina", "anapandwa", "wa mwisho"),  # a player's name: a person, class 1
+    ],
+)
+def test_a_swahili_concord_mark_agrees_with_the_noun_a_field_holds(noun, verb, last):
+    said = render(
+        "{pieces} [sc:pieces]napandwa; [of1:pieces] mwisho", {"pieces": noun}, locale="sw"
+    )
+    assert said == f"{noun} {verb}; {last}"
+
+
+def test_swahili_concord_marks_are_resolved_in_the_templates_text_only():
+    from mancala_widgets.text.swahili import class_of, concords
+
+    assert (
+        render("{who} [sc:who]meshinda", {"who": "[sc:who]"}, locale="sw") == "[sc:who] ameshinda"
+    )
+    assert (class_of("maboma 13"), class_of("boma 1 la Kusini"), class_of("")) == ("ma", "li", "m")
+    assert render("ku[oc:pieces]panda", {"pieces": "mawe mawili"}, locale="sw") == "kuyapanda"
+    assert render("[ote:pieces]", {"pieces": "wapiganaji 5"}, locale="sw") == "wote"
+    with pytest.raises(KeyError, match="names no field"):
+        concords("[sc:nothing]", {})
+    # Only Swahili resolves them: another language's text is left as it is.
+    assert render("[sc:x]", {"x": "mawe"}, locale="en") == "[sc:x]"

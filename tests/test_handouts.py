@@ -51,7 +51,7 @@ from helpers import needs_shared, shared_dir
 
 #: The project's rules, which the rule cards put on paper.
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
-LOCALES = ("en", "ko", "fr")
+LOCALES = ("en", "ko", "fr", "sw")
 #: The unplugged guide is checked in the languages it is written in here.
 GUIDE_LOCALES = ("en", "ko")
 DOCS = [
@@ -226,14 +226,21 @@ def test_holes_have_the_stated_real_size_and_the_board_fits_the_page(
         "en": f"{d_text} mm across",
         "ko": f"{d_text}밀리미터",
         "fr": f"{d_text.replace('.', ',')} mm",  # a decimal comma
+        "sw": f"upana wa mm {d_text}",
     }
     assert size[locale] in said
     if d < TRUE_MM:
         pct = round(100 * d / TRUE_MM)
-        scale = {"en": f"Scale {pct}%", "ko": f"축척 {pct}%", "fr": f"Échelle {pct}\u00a0%"}
+        scale = {
+            "en": f"Scale {pct}%",
+            "ko": f"축척 {pct}%",
+            "fr": f"Échelle {pct}\u00a0%",
+            "sw": f"Kipimo {pct}%",
+        }
         assert scale[locale] in said
     else:
-        assert {"en": "True size", "ko": "실제 크기", "fr": "Taille réelle"}[locale] in said
+        true = {"en": "True size", "ko": "실제 크기", "fr": "Taille réelle", "sw": "Ukubwa halisi"}
+        assert true[locale] in said
     # The page less 8 mm margins, and less the title and notes (about 30 mm) in height.
     short, long = A3 if paper == "a3" else SIDES[paper]
     room_w, room_h = long - 16, short - 16 - 30
@@ -331,7 +338,12 @@ def test_a_board_too_long_for_one_page_is_true_size_on_two_with_alignment_marks(
     words = visible(doc)
     steps = catalogue(locale)["handouts"]["board"]["tile_steps"]
     assert all(step in words for step in steps)
-    said = {"en": "40 mm across", "ko": "40밀리미터", "fr": "40 mm de diamètre"}[locale]
+    said = {
+        "en": "40 mm across",
+        "ko": "40밀리미터",
+        "fr": "40 mm de diamètre",
+        "sw": "upana wa mm 40",
+    }[locale]
     assert words.count(said) >= 2
     part = tr(locale, "handouts.board.title_part", title="", page=2, pages=2, first=6, last=10)
     assert part.strip(" ·") in words
@@ -533,6 +545,7 @@ def test_the_record_sheet_has_forty_numbered_rows_and_a_key(locale, paper):
         "en": ("“inner 3”", "“boma 7 x2”", "“capture 4”"),
         "ko": ("“안쪽 3”", "“7번 보마 2명”", "“획득 4”"),
         "fr": ("«\u00a0int. 3\u00a0»", "«\u00a0boma 7 x2\u00a0»", "«\u00a0prise 4\u00a0»"),
+        "sw": ("“ndani 3”", "“boma 7 x2”", "“kamata 4”"),
     }[locale]
     for example in examples:
         assert example in words
@@ -739,7 +752,7 @@ def test_korean_handouts_hold_no_english_words(tmp_path):
         for path in write_handouts(tmp_path / paper, locale="ko", paper=paper):
             doc = path.read_text("utf-8")
             if path.name.startswith("glossary."):
-                doc = re.sub(r'<td class="(other" lang="(en|fr)|own)">.*?</td>', "", doc)
+                doc = re.sub(r'<td class="(other" lang="(en|fr|sw)|own)">.*?</td>', "", doc)
             words = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", visible(doc)))
             assert words <= ALLOWED_LATIN, (path.name, words - ALLOWED_LATIN)
 
@@ -847,7 +860,7 @@ def test_the_glossary_sheet_has_every_term_in_every_language(locale, paper):
     assert list(rows) == [t["id"] for t in GLOSSARY], "every term once, in the glossary's order"
     meanings = catalogue(locale)["handouts"]["glossary"]["meanings"]
     languages = [x for x in LOCALES if any(x in t for t in GLOSSARY)]
-    assert languages == ["en", "ko", "fr"]
+    assert languages == ["en", "ko", "fr", "sw"]
     for term in GLOSSARY:
         row = rows[term["id"]]
         for lang in languages:
@@ -920,7 +933,10 @@ def test_a_routine_card_is_one_page_of_numbered_steps(game, locale, paper):
     words = visible(doc)
     # Every step a card sends you to is one of its steps.
     sent = re.findall(
-        {"en": r"step (\d+)", "ko": r"(\d+)단계", "fr": r"étape (\d+)"}[locale], words
+        {"en": r"step (\d+)", "ko": r"(\d+)단계", "fr": r"étape (\d+)", "sw": r"awamu ya (\d+)"}[
+            locale
+        ],
+        words,
     )
     assert sent and all(1 <= int(n) <= steps for n in sent)
     size = float(re.search(r"html \{ font-size: ([\d.]+)pt", doc).group(1))
@@ -943,7 +959,12 @@ def test_the_kisolo_card_moves_the_finger_one_hole_on_and_kiothi_lifts_the_landi
 
 def test_the_cards_name_their_readings():
     for game in ("kisolo", "kiothi"):
-        for locale, mark in (("en", "reading"), ("ko", "해석"), ("fr", "interprétation")):
+        for locale, mark in (
+            ("en", "reading"),
+            ("ko", "해석"),
+            ("fr", "interprétation"),
+            ("sw", "tafsiri"),
+        ):
             assert visible(handout("routine", game=game, locale=locale)).count(mark) >= 3
 
 

@@ -37,7 +37,7 @@ def test_copies_the_lessons_in_both_languages_with_the_teacher_guides(tmp_path, 
     } <= set(copied)
     lessons = [p for p in copied if p.endswith(".ipynb") and not p.startswith("teacher/")]
     languages = {"en", *(p.split("/")[0] for p in lessons if "/" in p)}
-    assert {"en", "ko"} <= languages
+    assert {"en", "ko", "fr", "sw"} <= languages
     assert len(lessons) == 8 * len(languages)  # eight lessons in each language
     assert {"teacher/mark-the-class.ipynb", "teacher/ko/mark-the-class.ipynb"} <= set(copied)
     for name in copied:
@@ -49,6 +49,11 @@ def test_the_korean_lessons_open_in_korean(tmp_path, capsys):
     assert cli.main(["lessons", str(tmp_path / "lessons"), "--locale", "ko", "--no-lab"]) == 0
     assert str(tmp_path / "lessons" / "ko" / "01-start-here.ipynb") in capsys.readouterr().out
     assert (tmp_path / "lessons" / "ko" / "01-start-here.ipynb").exists()
+
+
+def test_the_swahili_lessons_open_in_swahili(tmp_path, capsys):
+    assert cli.main(["lessons", str(tmp_path / "lessons"), "--locale", "sw", "--no-lab"]) == 0
+    assert str(tmp_path / "lessons" / "sw" / "01-start-here.ipynb") in capsys.readouterr().out
 
 
 def test_a_folder_that_is_not_empty_is_refused_without_force(tmp_path, capsys):

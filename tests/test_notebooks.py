@@ -13,18 +13,20 @@ import pytest
 from test_french import GLOSSARY, QUOTED, avoided, english_words
 from test_korean import CODE, LEVELS, PEOPLE, english_printed_by, names_in_code, output_texts
 
+from helpers import english_in_swahili
+
 ROOT = Path(__file__).resolve().parents[1] / "notebooks"
 ENGLISH = sorted(ROOT.glob("*.ipynb"))
 #: The teacher's notebooks (marking the class's hand-ins).
 TEACHER = sorted((ROOT / "teacher").glob("*.ipynb"))
 #: The translations: each has the lessons in notebooks/<locale>/ and the teacher's
 #: notebooks in notebooks/teacher/<locale>/.
-TRANSLATIONS = ("ko", "fr")
+TRANSLATIONS = ("ko", "fr", "sw")
 LESSONS = {locale: sorted((ROOT / locale).glob("*.ipynb")) for locale in TRANSLATIONS}
 TEACHERS = {locale: sorted((ROOT / "teacher" / locale).glob("*.ipynb")) for locale in TRANSLATIONS}
 #: Translations the English notebooks do not link to yet (their first cell gets the link
 #: when the translation is published).
-NOT_LINKED_YET = {"fr"}
+NOT_LINKED_YET = {"fr", "sw"}
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 #: Code, links and the games' own words say nothing about the language of a cell.
@@ -52,7 +54,30 @@ def french(text):
     return bool(FRENCH_MARKS.search(prose) or fr >= 2) and fr >= en
 
 
-IN_LANGUAGE = {"ko": korean, "fr": french}
+WORD = re.compile(r"[A-Za-z']+")
+#: Words that every Swahili paragraph uses (connectives and the commonest concords), and
+#: English words that no Swahili sentence needs.
+SWAHILI_WORDS = {"na", "ya", "kwa", "wa", "la", "za", "ni", "cha", "katika", "kwenye", "kama"}
+ENGLISH_IN_SWAHILI = {"the", "and", "of", "is", "to", "in", "with", "that", "which", "this", "are"}
+
+
+def without_code(text):
+    """Markdown without its code spans, links' targets and quoted titles of books."""
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    return text
+
+
+def in_swahili(text):
+    """Swahili, not English: common Swahili words, and more of them than English ones
+    (a book's English title or an English menu name may stand in a Swahili sentence)."""
+    words = [w.lower() for w in WORD.findall(without_code(text))]
+    swahili = sum(w in SWAHILI_WORDS for w in words)
+    english = sum(w in ENGLISH_IN_SWAHILI for w in words)
+    return swahili > 0 and swahili > english
+
+
+IN_LANGUAGE = {"ko": korean, "fr": french, "sw": in_swahili}
 
 
 def code(nb):
@@ -118,6 +143,15 @@ def test_the_teachers_notebooks_are_there_in_every_language_with_the_same_code(l
         assert_translated(en, translated, locale)
 
 
+def test_the_swahili_check_tells_swahili_from_english():
+    assert in_swahili("Kusini anapanda mawe ya shimo la nje 1 na kukamata safu wima 3.")
+    assert not in_swahili("South sows the stones of outer hole 1 and captures column 3.")
+    assert not in_swahili('`Lesson("nki", locale=LOCALE)`')
+    # and what a Swahili notebook prints: English words are found, data and code are not
+    assert english_in_swahili("jail totals: {60}") == ["jail", "totals"]
+    assert english_in_swahili(CODE.sub(" ", "jumla ya magereza: {60}")) == []
+
+
 def test_the_french_check_tells_french_from_english():
     assert french("## Kiothi\u00a0: viser, peser, finir")
     assert french("Ensuite, exécutez `relays.reset()` et cliquez sur un trou.")
@@ -135,7 +169,7 @@ def test_every_teacher_guide_is_there_in_every_language(locale):
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 
 
-@pytest.mark.parametrize("locale", ["fr"])
+@pytest.mark.parametrize("locale", ["fr", "sw"])
 def test_the_translated_guides_and_notebooks_link_to_files_that_exist(locale):
     """Every relative link in the translation's guides and notebooks names a file or
     folder of the lessons."""
@@ -184,6 +218,32 @@ def quoted_outputs(stem: str, locale: str = "en") -> list[str]:
             if not code:
                 found.append(" ".join(quote.split("...")[0].split()))
     return found
+
+
+def variables_in_code(nb) -> frozenset[str]:
+    """The names a notebook's code assigns (``state = ...``, ``state, players = ...``): a
+    printed sentence may name the variable the student reads (“state bado inasema”)."""
+    found: set[str] = set()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            for lhs in re.findall(r"^\s*([A-Za-z_][\w, ]*?)\s*=(?!=)", cell.source, re.M):
+                found.update(n.strip() for n in lhs.split(","))
+    return frozenset(found)
+
+
+def english_printed_by_swahili(nb) -> list[tuple[str, list, str]]:
+    """(cell id, English words, text) for every output of a run Swahili notebook that
+    shows English: code it prints (a move, a call), the computer's levels, the names
+    the notebook's own code gives its players and its variables excepted."""
+    names = names_in_code(nb) | variables_in_code(nb) | LEVELS
+    out = []
+    for i, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            for text in output_texts(output):
+                words = [w for w in english_in_swahili(CODE.sub(" ", text)) if w not in names]
+                if words:
+                    out.append((cell.get("id", str(i)), words, text[:200]))
+    return out
 
 
 def text_outputs(nb) -> list[str]:
@@ -297,3 +357,5 @@ def test_notebook_runs(path, tmp_path):
         assert not english_printed_by(nb, skip), "a Korean notebook printed English"
     if path in LESSONS["fr"] or path in TEACHERS["fr"]:
         assert not french_printed_english(nb), "a French notebook printed English"
+    if path in LESSONS["sw"] or path in TEACHERS["sw"]:
+        assert not english_printed_by_swahili(nb), "a Swahili notebook printed English"

@@ -333,7 +333,7 @@ def test_a_perpetual_move_draws_with_that_option():
 # -- what the narration says under each option -----------------------------------------
 
 
-@pytest.mark.parametrize("locale", ["en", "ko"])
+@pytest.mark.parametrize("locale", ["en", "ko", "sw"])
 def test_each_option_is_narrated_in_its_own_words(locale):
     from mancala_widgets.text.names import narrate
 
@@ -348,6 +348,10 @@ def test_each_option_is_narrated_in_its_own_words(locale):
     common, own_row = {
         "en": ("the common relay lifts this landing hole itself", "own sowing emptied"),
         "ko": ("흔한 릴레이에 따라 떨어진 구멍 자체를", "자기 씨뿌리기로 자기 안쪽 줄을 비웠"),
+        "sw": (
+            "mwendelezo wa kawaida unainua mawe ya shimo hili la kutua lenyewe",
+            "mwenyewe umeacha tupu safu ya ndani",
+        ),
     }[locale]
     assert any(common in line for line in landing)
     assert not any("pussa kanawa" in line for line in landing)

@@ -25,6 +25,7 @@ MODULES = [
     "mancala_widgets.text",
     "mancala_widgets.text.names",
     "mancala_widgets.text.korean",
+    "mancala_widgets.text.swahili",
     "mancala_widgets.players",
     "mancala_widgets.svg",
     "mancala_widgets.lessons",

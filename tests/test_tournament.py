@@ -243,8 +243,8 @@ def test_a_player_that_changes_the_state_it_is_given_cannot_change_the_game():
         assert sum(sum(row) for row in g.record.position["board"]) == 84
 
 
-def test_every_rule_an_illegal_move_breaks_has_its_words_in_both_languages():
-    for locale in ("en", "ko"):
+def test_every_rule_an_illegal_move_breaks_has_its_words_in_every_language():
+    for locale in ("en", "ko", "sw"):
         why = catalogue(locale)["tournament"]["why"]
         assert set(ILLEGAL_WHY) | {"illegal"} == set(why)
 
@@ -255,6 +255,14 @@ def test_the_reasons_and_the_chart_are_in_korean_for_a_korean_tournament():
     assert "몰수패" in t.forfeit_line(t.forfeits[0])
     spec = t.chart().spec
     assert {v["outcome"] for v in spec["data"]["values"]} == {"승", "무", "패"}
+
+
+def test_the_reasons_and_the_chart_are_in_swahili_for_a_swahili_tournament():
+    t = tournament({"illegal": Illegal(), "first": first}, seed=1, locale="sw")
+    assert t.forfeits[0].reason.endswith("hairuhusiwi: shimo hilo ni la mchezaji mwingine")
+    assert "anapoteza kwa kosa" in t.forfeit_line(t.forfeits[0])
+    spec = t.chart().spec
+    assert {v["outcome"] for v in spec["data"]["values"]} == {"ameshinda", "sare", "ameshindwa"}
 
 
 # -- the table and the chart ---------------------------------------------------------------

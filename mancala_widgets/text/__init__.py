@@ -37,7 +37,7 @@ from .french import plural_one
 from .korean import josa
 
 HERE = Path(__file__).resolve().parent
-LOCALES = ("en", "ko", "fr")
+LOCALES = ("en", "ko", "fr", "sw")
 #: JupyterLab's own language pack for each lesson language that has one (its menus in
 #: that language: the `lessons` command and the classroom site use it). Swahili has none.
 JUPYTERLAB_LANGUAGES = {"fr": "fr_FR", "ko": "ko_KR"}
@@ -137,12 +137,15 @@ def render(
     text only, so a name a user typed is never rewritten, whatever it holds.
     French: a ``[de]`` (``[le]``, ``[que]``, ...) just before a field elides before
     the value's vowel sound. Swahili: ``{n:ma}`` writes the number agreeing with
-    the class (``swahili.CLASSES``)."""
+    the class (``swahili.CLASSES``), and a ``[sc:pieces]`` (``[of:...]``, ...) the
+    word agreeing with the noun a field holds (``swahili.concords``)."""
     out = ""
     for literal, name, spec, conversion in Formatter().parse(template):
         if particles and literal:
             joined = josa(out[-1:] + literal)
             out = out[:-1] + joined if out else joined
+        elif locale == "sw" and literal:
+            out += swahili.concords(literal, fields)
         else:
             out += literal
         if name is not None:
