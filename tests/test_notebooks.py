@@ -26,7 +26,7 @@ LESSONS = {locale: sorted((ROOT / locale).glob("*.ipynb")) for locale in TRANSLA
 TEACHERS = {locale: sorted((ROOT / "teacher" / locale).glob("*.ipynb")) for locale in TRANSLATIONS}
 #: Translations the English notebooks do not link to yet (their first cell gets the link
 #: when the translation is published).
-NOT_LINKED_YET = {"fr", "sw"}
+NOT_LINKED_YET: set[str] = set()
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 #: Code, links and the games' own words say nothing about the language of a cell.
