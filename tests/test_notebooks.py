@@ -191,7 +191,10 @@ STILL_ENGLISH: dict[str, frozenset[str]] = {}
 
 #: How a guide says that a notebook prints something, and the heading of its list of
 #: what the notebook prints, in each language whose guides are checked.
-PRINTS = {"en": ("print", "What the notebook prints"), "fr": ("affich", "Ce qu'affiche le carnet")}
+PRINTS = {
+    "en": ("print", "What the notebook prints"),
+    "fr": ("affich", "Ce qu'affiche le notebook"),
+}
 
 
 def quoted_outputs(stem: str, locale: str = "en") -> list[str]:
