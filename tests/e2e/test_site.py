@@ -339,7 +339,7 @@ def test_a_lessons_jupyterlab_menus_are_in_its_language_and_an_english_ones_engl
     expect(menus.get_by_role("menuitem", name="File", exact=True)).to_be_visible(timeout=60_000)
 
 
-@pytest.mark.parametrize("locale", ["fr"])
+@pytest.mark.parametrize("locale", ["fr", "sw"])
 def test_a_translated_lesson_is_answered_on_the_board_in_its_language(
     site, offline_browser, request, locale
 ):
