@@ -188,7 +188,7 @@ __all__ = [
 SWAHILI_LATIN_OK = {
     "kisolo", "kiothi", "cisolo", "pussa", "kanawa", "nki", "boma", "makombo", "njodthie",
     "mod", "python", "pyodide", "jupyter", "jupyterlab", "json", "csv", "elo", "mb", "mm",
-    "letter", "wi", "fi", "meru", "kimeru", "kenya", "lulua", "luba", "songye", "mancala",
+    "letter", "wi", "fi", "meru", "kimeru", "kenya", "lulua", "luba", "songye", "mancala", "kasai",
     "widgets", "pdf", "html", "world",
 }  # fmt: skip
 

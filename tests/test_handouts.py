@@ -73,7 +73,7 @@ SIDES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: A3 is for the board templates only: one board on one sheet.
 A3 = (297.0, 420.0)
 #: The only Latin words a Korean handout may hold: the games' and rules' own names.
-ALLOWED_LATIN = {"Kisolo", "Kiothi", "pussa", "kanawa", "nki", "A4", "A3", "Letter"}
+ALLOWED_LATIN = {"Kisolo", "Kiothi", "Cisolo", "pussa", "kanawa", "nki", "A4", "A3", "Letter"}
 #: A hole at true size, and the smallest a template may print: a heap of beans fits.
 TRUE_MM, BEANS_MM = 40.0, 30.0
 
