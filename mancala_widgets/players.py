@@ -499,11 +499,11 @@ def level(name: str, seed: int | None = None, time_limit: float = 1.0):
     if name == "expert":
         return LevelledSearch(
             depth={"kisolo": 12, "kiothi": 12},
-            # The budgets follow the cost of a node, to fill about half the second. With
-            # the root scoring only its best two moves exactly and children played only
-            # when reached (2026-11-30, 2-core machine, no clock): Kisolo 36,000 nodes,
-            # 0.64 s a move, 9.3 plies (72,000 took 1.8 s, so the clock bound it, not
-            # the budget); Kiothi 24,000 (from 9,000), 0.43 s, 8.05 plies.
+            # The budgets are set by the cost of a node, to fill about half the second,
+            # so that the node budget, not the clock, ends a search on an ordinary
+            # machine and a seed gives the same game everywhere: measured 2026-11-30 on a
+            # 2-core machine, Kisolo 36,000 nodes take 0.64 s a move (9.3 plies; twice as
+            # many took 1.8 s, past the clock) and Kiothi 24,000 take 0.43 s (8.05 plies).
             nodes={"kisolo": 36_000, "kiothi": 24_000},
             enhanced=True,
             seed=seed,
