@@ -53,7 +53,7 @@ from helpers import needs_shared, shared_dir
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 LOCALES = ("en", "ko", "fr", "sw")
 #: The unplugged guide is checked in the languages it is written in here.
-GUIDE_LOCALES = ("en", "ko")
+GUIDE_LOCALES = ("en", "ko", "fr", "sw")
 DOCS = [
     ("board", {"game": "kisolo", "columns": 7}),
     ("board", {"game": "kisolo", "columns": 6}),
@@ -1024,14 +1024,18 @@ GUIDES = Path(__file__).resolve().parents[1] / "notebooks" / "teacher"
 #: The rows of a box, top to bottom as the printed board shows them, in each language.
 ROW_LABELS = {
     "kisolo": (
-        ("North outer", "북쪽 바깥쪽"),
-        ("North inner", "북쪽 안쪽"),
-        ("South inner", "남쪽 안쪽"),
-        ("South outer", "남쪽 바깥쪽"),
+        ("North outer", "북쪽 바깥쪽", "Nord extérieure", "Kaskazini nje"),
+        ("North inner", "북쪽 안쪽", "Nord intérieure", "Kaskazini ndani"),
+        ("South inner", "남쪽 안쪽", "Sud intérieure", "Kusini ndani"),
+        ("South outer", "남쪽 바깥쪽", "Sud extérieure", "Kusini nje"),
     ),
-    "kiothi": (("North", "북쪽"), ("South", "남쪽")),
+    "kiothi": (("North", "북쪽", "Nord", "Kaskazini"), ("South", "남쪽", "Sud", "Kusini")),
 }
-SIDES_SAID = {"South": "south", "North": "north", "남쪽": "south", "북쪽": "north"}
+SIDES_SAID = {
+    **{w: "south" for w in ("South", "남쪽", "Sud", "Kusini")},
+    **{w: "north" for w in ("North", "북쪽", "Nord", "Kaskazini")},
+}
+SOUTH, NORTH = "South|남쪽|Sud|Kusini", "North|북쪽|Nord|Kaskazini"
 
 
 def beans_blocks(text: str) -> list[str]:
@@ -1043,7 +1047,9 @@ def parse_beans(block: str) -> dict:
     head, *lines = block.strip("\n").split("\n")
     game = head.split()[0].lower()
     assert game in ROW_LABELS, head
-    side = re.search(r"(South|North|남쪽|북쪽) (?:to move|차례)", head)
+    side = re.search(rf"({SOUTH}|{NORTH}) (?:to move|차례|de jouer|anacheza)", head) or re.search(
+        rf"à ({SOUTH}|{NORTH}) de jouer", head
+    )
     assert side, head
     to_move = SIDES_SAID[side.group(1)]
     rows, marks, steps, options, check = [], [], [], {}, {}
@@ -1070,8 +1076,10 @@ def parse_beans(block: str) -> dict:
     if game == "kisolo":
         position = {"game": "kisolo", "columns": len(rows[0]), "to_move": to_move, "board": rows}
     else:
-        turn = int(re.search(r"(?:turn|턴) (\d+)", head).group(1))
-        jails = re.search(r"(?:jails|감옥): (?:South|남쪽) (\d+), (?:North|북쪽) (\d+)", head)
+        turn = int(re.search(r"(?:turn|턴|tour|zamu ya) (\d+)", head).group(1))
+        jails = re.search(
+            rf"(?:jails|감옥|prisons|magereza)\s*: (?:{SOUTH}) (\d+), (?:{NORTH}) (\d+)", head
+        )
         if turn == 1:
             position = initial_position("kiothi")
             assert rows == position["board"], "a box at turn 1 is the start"
@@ -1190,7 +1198,7 @@ def check_box(box: dict) -> None:
 
 
 def guide_boxes(locale: str) -> list[dict]:
-    path = GUIDES / ("unplugged.md" if locale == "en" else "ko/unplugged.md")
+    path = GUIDES / ("unplugged.md" if locale == "en" else f"{locale}/unplugged.md")
     return [parse_beans(b) for b in beans_blocks(path.read_text("utf-8"))]
 
 
@@ -1206,27 +1214,34 @@ def test_every_position_of_the_unplugged_guide_is_legal_and_does_what_it_says(lo
         check_box(box)
 
 
-def test_the_two_unplugged_guides_give_the_same_positions_and_outcomes():
-    en, ko = guide_boxes("en"), guide_boxes("ko")
-    assert [without_words(b) for b in en] == [without_words(b) for b in ko]
+@pytest.mark.parametrize("locale", GUIDE_LOCALES[1:])
+def test_every_unplugged_guide_gives_the_english_ones_positions_and_outcomes(locale):
+    en, other = guide_boxes("en"), guide_boxes(locale)
+    assert [without_words(b) for b in en] == [without_words(b) for b in other]
 
 
 @pytest.mark.parametrize("locale", GUIDE_LOCALES)
 def test_the_unplugged_guide_has_a_timed_bean_activity_for_every_lesson(locale):
-    text = (GUIDES / ("unplugged.md" if locale == "en" else "ko/unplugged.md")).read_text("utf-8")
-    heading = r"^### 0?(\d) " if locale == "en" else r"^### (\d)강 "
+    folder = GUIDES if locale == "en" else GUIDES / locale
+    text = (folder / "unplugged.md").read_text("utf-8")
+    heading = r"^### (\d)강 " if locale == "ko" else r"^### 0?(\d) "
     parts = re.split(heading, text, flags=re.M)
     lessons = {int(parts[i]): parts[i + 1] for i in range(1, len(parts), 2)}
     assert sorted(lessons) == list(range(1, 9))
-    timed = r"\((?:[^()]*, )?\d+ minutes[^()]*\)" if locale == "en" else r"\d+분"
+    timed = {
+        "en": r"\((?:[^()]*, )?\d+ minutes[^()]*\)",
+        "fr": r"\((?:[^()]*, )?\d+ minutes[^()]*\)",
+        "ko": r"\d+분",
+        "sw": r"\((?:[^()]*, )?dakika \d+[^()]*\)",
+    }[locale]
     for number, body in lessons.items():
         assert "```beans" in body, f"lesson {number} has no set-up box"
         activities = re.findall(r"^\*\*\d+[A-Z]\. .*?\*\*", body, re.M)
         assert activities, number
         for title in activities:
             assert re.search(timed, title), title
-    # Linked from the guides' index, in both languages.
-    index = (GUIDES / ("README.md" if locale == "en" else "ko/README.md")).read_text("utf-8")
+    # Linked from the guides' index, in every language.
+    index = (folder / "README.md").read_text("utf-8")
     assert "](unplugged.md)" in index
 
 
