@@ -786,6 +786,37 @@ def _arrow(
 RULES_MARGIN = 10.0
 
 
+#: The rule cards' type sizes, largest first: a card takes the largest that fits one
+#: page (French and Swahili need more words than English for the same rules).
+RULES_PT = (9.2, 8.8, 8.4, 8.0, 7.6, 7.2)
+
+
+def _rules_pt(card: dict, paper: str, locale: str) -> float:
+    """The largest type size at which the rule card is estimated to fit one page."""
+    width, height = _page_area(paper, False, RULES_MARGIN)
+    for pt in RULES_PT:
+        used = 16 * PT * 1.2 + 4 + _set_height(card["intro"], width, pt)  # title, intro
+        for section in card["sections"]:
+            used += 12 * PT * 1.35 + 2.6  # its heading
+            if "intro" in section:
+                used += _set_height(section["intro"], width, pt)
+            used += sum(_set_height(item, width - 7, pt) + 0.4 for item in section["items"])
+        small = pt - 0.7  # the box of readings
+        used += (
+            12 * PT * 1.35
+            + 6
+            + _set_height(tr(locale, "handouts.rules.readings_intro"), width - 6, small)
+        )
+        for r in card["readings"]:
+            line = f"{r['topic']}. {tr(locale, 'handouts.rules.reading', choice=r['choice'])}"
+            if "other" in r:
+                line += " " + tr(locale, "handouts.rules.other", other=r["other"])
+            used += _set_height(line, width - 11, small)
+        if used <= 0.92 * (height - PAGE_SLACK):
+            return pt
+    return RULES_PT[-1]
+
+
 def _rules(job: Job) -> str:
     T = lambda key, **kw: tr(job.locale, f"handouts.rules.{key}", **kw)
     card = entry(job.locale, f"handouts.rules.{job.game}")
@@ -811,12 +842,13 @@ def _rules(job: Job) -> str:
         f'<div class="readings"><h2>{esc(T("readings_title"))}</h2>'
         f"<p>{esc(T('readings_intro'))}</p><ul>{''.join(readings)}</ul></div>"
     )
+    pt = _rules_pt(card, job.paper, job.locale)
     css = (
-        "html { font-size: 9.2pt; }\n"
+        f"html {{ font-size: {pt}pt; }}\n"
         "ol { margin: 0 0 0.5mm; padding-left: 7mm; } li { margin: 0 0 0.4mm; }\n"
         "h2 { margin: 2mm 0 0.6mm; }\n.intro { font-style: italic; }\n"
         ".readings { border: 0.4mm solid #000; border-radius: 2mm; padding: 0.5mm 3mm 1mm;"
-        " margin-top: 2.5mm; font-size: 8.5pt; }\n"
+        f" margin-top: 2.5mm; font-size: {pt - 0.7:.1f}pt; }}\n"
         ".readings h2 { margin-top: 1mm; } .readings ul { margin: 0; padding-left: 5mm; }\n"
     )
     return _document(
@@ -1239,6 +1271,8 @@ GLOSSARY_OTHERS = 28.0
 #: How a word to avoid is quoted under a word of each language.
 AVOID_QUOTES = {"fr": "«\u00a0{}\u00a0»"}
 GLOSSARY_FIRST, GLOSSARY_LATER, GLOSSARY_HEAD = 32.0, 12.0, 7.0
+#: How much taller a glossary row may set than its letters' estimate (words wrap early).
+GLOSSARY_WRAP = 1.2
 
 
 def _cell_height(text: str, width: float, pt: float) -> float:
@@ -1295,7 +1329,10 @@ def _glossary(job: Job) -> str:
         rows.append(
             Block(
                 f'<tr data-term="{esc(term["id"])}">{"".join(cells)}</tr>',
-                max(heights) + 1.6,  # the cell's padding and border
+                # The cell's padding and border; narrow columns break lines at words
+                # earlier than the estimate's even run of letters, so a row is allowed
+                # a fifth more (with four languages a Korean sheet ran a page over).
+                max(heights) * GLOSSARY_WRAP + 1.6,
                 [term["id"]],
             )
         )

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from mancala_widgets.handouts import diagram_steps, write_handouts
 from mancala_widgets.lessons import load_lesson
-from mancala_widgets.text import tr
+from mancala_widgets.text import LOCALES, tr
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ def page_text(page) -> str:
     return re.sub(r"[\s\x01]+", " ", page.extract_text())
 
 
-@pytest.mark.parametrize("locale", ["en", "ko"])
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_every_handout_prints_on_the_expected_pages(printer, tmp_path, paper, locale):
     paths = write_handouts(tmp_path, locale=locale, paper=paper)
