@@ -786,6 +786,32 @@ def _arrow(
 RULES_MARGIN = 10.0
 
 
+def _numbered_sections(sections: list[dict], ol: str = "") -> list[str]:
+    """A card's sections (rule card, routine card): each heading, its introduction, and
+    its items numbered on from the section before."""
+    parts, number = [], 1
+    for section in sections:
+        parts.append(f"<h2>{esc(section['head'])}</h2>")
+        if "intro" in section:
+            parts.append(f"<p>{esc(section['intro'])}</p>")
+        items = "".join(f"<li>{esc(item)}</li>" for item in section["items"])
+        parts.append(f'<ol{ol} start="{number}">{items}</ol>')
+        number += len(section["items"])
+    return parts
+
+
+def _sections_height(sections: list[dict], width: float, pt: float, head: float) -> float:
+    """The estimated height in mm of a card's sections set at ``pt`` in ``width`` mm
+    (``head``: the space a heading takes beyond its line; items indented 7-8 mm)."""
+    used = 0.0
+    for section in sections:
+        used += 12 * PT * 1.35 + head
+        if "intro" in section:
+            used += _set_height(section["intro"], width, pt) + 0.6
+        used += sum(_set_height(item, width - 8, pt) + 0.8 for item in section["items"])
+    return used
+
+
 #: The rule cards' type sizes, largest first: a card takes the largest that fits one
 #: page (French and Swahili need more words than English for the same rules).
 RULES_PT = (9.2, 8.8, 8.4, 8.0, 7.6, 7.2)
@@ -796,11 +822,7 @@ def _rules_pt(card: dict, paper: str, locale: str) -> float:
     width, height = _page_area(paper, False, RULES_MARGIN)
     for pt in RULES_PT:
         used = 16 * PT * 1.2 + 4 + _set_height(card["intro"], width, pt)  # title, intro
-        for section in card["sections"]:
-            used += 12 * PT * 1.35 + 2.6  # its heading
-            if "intro" in section:
-                used += _set_height(section["intro"], width, pt)
-            used += sum(_set_height(item, width - 7, pt) + 0.4 for item in section["items"])
+        used += _sections_height(card["sections"], width, pt, 2.6)
         small = pt - 0.7  # the box of readings
         used += (
             12 * PT * 1.35
@@ -821,17 +843,7 @@ def _rules(job: Job) -> str:
     T = lambda key, **kw: tr(job.locale, f"handouts.rules.{key}", **kw)
     card = entry(job.locale, f"handouts.rules.{job.game}")
     parts = [f"<h1>{esc(card['title'])}</h1>", f'<p class="intro">{esc(card["intro"])}</p>']
-    number = 1
-    for section in card["sections"]:
-        parts.append(f"<h2>{esc(section['head'])}</h2>")
-        if "intro" in section:
-            parts.append(f"<p>{esc(section['intro'])}</p>")
-        parts.append(
-            f'<ol start="{number}">'
-            + "".join(f"<li>{esc(item)}</li>" for item in section["items"])
-            + "</ol>"
-        )
-        number += len(section["items"])
+    parts += _numbered_sections(card["sections"])
     readings = []
     for r in card["readings"]:
         line = f"<b>{esc(r['topic'])}.</b> {esc(T('reading', choice=r['choice']))}"
@@ -1201,11 +1213,7 @@ def _routine_pt(card: dict, paper: str) -> float:
     for pt in ROUTINE_PT:
         used = 16 * PT * 1.2 + 4  # the title
         used += _set_height(card["intro"], width, pt) + _set_height(card["kit"], width, pt) + 2.4
-        for section in card["sections"]:
-            used += 12 * PT * 1.35 + 4  # its heading
-            if "intro" in section:
-                used += _set_height(section["intro"], width, pt) + 1.2
-            used += sum(_set_height(item, width - 8, pt) + 1.1 for item in section["items"])
+        used += _sections_height(card["sections"], width, pt, 4)
         used += 12 * PT * 1.35 + 9  # the box: its heading, border and padding
         used += sum(_set_height(line, width - 11, pt) for line in card["remember"])
         if used <= 0.9 * (height - PAGE_SLACK):
@@ -1223,17 +1231,7 @@ def _routine(job: Job) -> str:
         f'<p class="intro">{esc(card["intro"])}</p>',
         f'<p class="kit"><b>{esc(T("kit"))}:</b> {esc(card["kit"])}</p>',
     ]
-    number = 1
-    for section in card["sections"]:
-        parts.append(f"<h2>{esc(section['head'])}</h2>")
-        if "intro" in section:
-            parts.append(f"<p>{esc(section['intro'])}</p>")
-        parts.append(
-            f'<ol class="steps" start="{number}">'
-            + "".join(f"<li>{esc(item)}</li>" for item in section["items"])
-            + "</ol>"
-        )
-        number += len(section["items"])
+    parts += _numbered_sections(card["sections"], ' class="steps"')
     parts.append(
         f'<div class="remember"><h2>{esc(T("remember"))}</h2><ul>'
         + "".join(f"<li>{esc(line)}</li>" for line in card["remember"])
