@@ -24,9 +24,6 @@ TEACHER = sorted((ROOT / "teacher").glob("*.ipynb"))
 TRANSLATIONS = ("ko", "fr", "sw")
 LESSONS = {locale: sorted((ROOT / locale).glob("*.ipynb")) for locale in TRANSLATIONS}
 TEACHERS = {locale: sorted((ROOT / "teacher" / locale).glob("*.ipynb")) for locale in TRANSLATIONS}
-#: Translations the English notebooks do not link to yet (their first cell gets the link
-#: when the translation is published).
-NOT_LINKED_YET: set[str] = set()
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 #: Code, links and the games' own words say nothing about the language of a cell.
@@ -116,18 +113,7 @@ def test_the_translated_notebook_is_the_english_one_translated(name, locale):
     assert f"../{name}" in translated.cells[0].source, "the translation links back to the English"
 
 
-@pytest.mark.parametrize(
-    "locale",
-    [
-        pytest.param(
-            locale,
-            marks=pytest.mark.xfail(
-                locale in NOT_LINKED_YET, reason="the English notebooks get this link on publishing"
-            ),
-        )
-        for locale in TRANSLATIONS
-    ],
-)
+@pytest.mark.parametrize("locale", TRANSLATIONS)
 def test_the_english_notebooks_link_to_each_translation(locale):
     for path in ENGLISH:
         en = nbformat.read(path, as_version=4)
