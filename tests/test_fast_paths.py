@@ -18,7 +18,8 @@ from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, dump_position, lo
 from mancala_widgets.rules.kiothi import FAST, NEXT, OWNER
 from mancala_widgets.rules.kiothi_fast import MAX_LAPS as KIOTHI_MAX_LAPS
 from mancala_widgets.rules.kiothi_fast import MOST, laps_table, lifts_table, relay_ends
-from mancala_widgets.rules.kisolo_fast import MAX_LAPS as KISOLO_MAX_LAPS
+from mancala_widgets.rules.kisolo import geometry
+from mancala_widgets.rules.kisolo_turn import MAX_LAPS as KISOLO_MAX_LAPS
 
 VECTORS = pathlib.Path(__file__).parent / "vectors"
 
@@ -270,3 +271,16 @@ def test_kisolo_position_with_more_stones_than_a_game_has():
     position = {**KISOLO_LONG, "to_move": "south", "board": board}  # a game has 84 stones
     laps = check_fast_paths(position)
     assert json.dumps(sow_move(3, 0), sort_keys=True) in laps
+
+
+@pytest.mark.parametrize("columns", [7, 6])
+def test_kisolo_crowded_board_sows_into_the_same_holes_as_the_game_board(columns):
+    # A position made by hand with more stones than a game has sows from tables built
+    # for any count: up to a game's stones they must name the holes the game's tables name,
+    # and past them go round the circuit again.
+    game, crowded = geometry(columns), geometry(columns, crowded=True)
+    for h in range(4 * columns):
+        for m in range(3 * 4 * columns + 1):
+            assert crowded.drops[h][m] == game.drops[h][m], (h, m)
+        lap = game.drops[h][2 * columns]
+        assert crowded.drops[h][5 * 2 * columns + 3] == lap * 5 + lap[:3]

@@ -13,13 +13,12 @@ so the sowing loop touches nothing but a list of ints.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
-from typing import Any, Final, Literal, Unpack
+from typing import Any, Final, Literal, Protocol
 
 from .common import (
-    LAP_LIMIT,
     MAX_PIECES,
     NORTH,
     PLAYERS,
@@ -39,9 +38,10 @@ from .common import (
     player_index,
     shown,
 )
-from .events import DrawDetails, Event, GameEnd, LapEnd, Then
+from .events import DrawDetails, Event, GameEnd
+from .events import LapEnd as LapEndEvent
 from .game import KISOLO, Cell, Options, kisolo_board
-from .kisolo_fast import turn
+from .kisolo_turn import LapEnd, Played, turn
 
 COLUMN_CHOICES = (7, 6)
 STONES_PER_HOLE = 3
@@ -62,18 +62,19 @@ DEFAULT_OPTIONS = KISOLO.check_options({}, InvalidPositionError)
 
 #: What makes two positions "the same" for the repetition draw: the board and who moves.
 Key = tuple[tuple[int, ...], int]
-#: The fast path (no trace) remembers lap ends from this lap on. A lap end that repeats
-#: means the move cycles for ever, so a move that ends before this lap repeated nothing;
-#: one that gets this far is played again remembering every lap end, which finds the
-#: first repeat exactly where step 6 says.
-RECORD_FROM_LAP = 32
+
+
+class Drops(Protocol):
+    """``drops[m]``: the holes ``m`` stones sown after a hole fall into, in order."""
+
+    def __getitem__(self, m: int, /) -> tuple[int, ...]: ...
 
 
 class Geometry:
     """A 4 x ``columns`` board (rules/game.py) as flat tables for the sowing loop:
     hole ``(r, c)`` is index ``r * columns + c``."""
 
-    def __init__(self, columns: int) -> None:
+    def __init__(self, columns: int, crowded: bool = False) -> None:
         board = kisolo_board(columns)
         n = self.columns = columns
         self.size = ROWS * n
@@ -95,14 +96,17 @@ class Geometry:
         )
         #: drops[h][m]: the m holes after h on its owner's circuit, where m stones sown
         #: from the next hole on fall (every stone there is: 12 a column).
-        self.drops = []
+        self.drops: list[Drops] = []
         for h in range(ROWS * n):
             after: list[int] = []
             x = h
             for _ in range(STONES_PER_HOLE * ROWS * n):
                 x = self.next[x]
                 after.append(x)
-            self.drops.append([tuple(after[:m]) for m in range(len(after) + 1)])
+            if crowded:  # more stones than a game has: any number, listed when asked
+                self.drops.append(_Drops(after[: 2 * n]))
+            else:
+                self.drops.append([tuple(after[:m]) for m in range(len(after) + 1)])
         #: facing[n]: for an inner hole, the other player's inner hole across; else -1.
         self.facing = [-1] * (ROWS * n)
         for p in (SOUTH, NORTH):
@@ -131,9 +135,23 @@ class Geometry:
         return list(divmod(h, self.columns))
 
 
+class _Drops:
+    """``drops[h]`` of a crowded board: the holes ``m`` stones sown after ``h`` fall
+    into, for any ``m``, from the circuit after ``h`` (``after``)."""
+
+    def __init__(self, after: list[int]) -> None:
+        self.after = tuple(after)
+
+    def __getitem__(self, m: int) -> tuple[int, ...]:
+        laps, rest = divmod(m, len(self.after))
+        return self.after * laps + self.after[:rest]
+
+
 @cache
-def geometry(columns: int) -> Geometry:
-    return Geometry(columns)
+def geometry(columns: int, crowded: bool = False) -> Geometry:
+    """The tables of a 4 x ``columns`` board; ``crowded``: for more stones than a game
+    has (a position made by hand), at a cost to speed."""
+    return Geometry(columns, crowded)
 
 
 class KisoloState:
@@ -162,9 +180,10 @@ class KisoloState:
         winner: int | None = None,
         reason: str | None = None,
         options: Options = DEFAULT_OPTIONS,
+        geo: Geometry | None = None,
     ) -> None:
         self.columns = columns
-        self.geo = geometry(columns)
+        self.geo = geo or geometry(columns, sum(board) > STONES_PER_HOLE * ROWS * columns)
         self.board = board
         self.to_move = to_move
         self.status = status
@@ -266,32 +285,9 @@ class KisoloState:
     def apply_action(self, action: int) -> KisoloState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
         (unchecked: use :meth:`play` for a move from outside)."""
-        p, options = self.to_move, self.options
-        landing = options["relay"] == "landing"
-        try:
-            played = turn(self.geo, self.board, p, action, landing)
-            if played is None:  # a long turn: again, remembering its lap ends (step 6)
-                played = turn(self.geo, self.board, p, action, landing, record=True)
-        except (IndexError, ValueError):  # more stones than a game has (made by hand)
-            size = ROWS * self.columns
-            if action >= size:
-                return _Turn(self, None).run("capture", action - size)
-            return _Turn(self, None).run("sow", action)
-        board, laps, captures, ending = played
-        if ending == "perpetual":
-            after = KisoloState(
-                self.columns, board, 1 - p, "draw", None, "perpetual sowing", options
-            )
-        elif ending == "won":
-            after = KisoloState(self.columns, board, 1 - p, "won", p, INNER_ROW_EMPTIED, options)
-        elif options["own_row_emptied"] == "loses" and not any(board[h] for h in self.geo.inner[p]):
-            after = KisoloState(
-                self.columns, board, 1 - p, "won", 1 - p, INNER_ROW_EMPTIED, options
-            )
-        else:
-            after = KisoloState(self.columns, board, 1 - p, options=options)
-        after.move_stats = (laps, captures)
-        return after
+        landing = self.options["relay"] == "landing"
+        played = turn(self.geo, self.board, self.to_move, action, landing)
+        return outcome(self, played)[0]
 
     def action_move(self, action: int) -> Move:
         """The move dict of ``action``."""
@@ -376,258 +372,156 @@ class KisoloState:
         so far: with it, a move that brings a position about for the third time ends the
         game in a draw by repetition (docs/rules.md, a reading applied across moves)."""
         kind, arg = self.parse_move(move)
-        return _Turn(self, trace, history).run(kind, arg)
+        action = ROWS * self.columns + arg if kind == "capture" else arg
+        landing = self.options["relay"] == "landing"
+        log: list[LapEnd] | None = None if trace is None else []
+        played = turn(self.geo, self.board, self.to_move, action, landing, log)
+        after, end = outcome(self, played, history)
+        if trace is not None and log is not None:
+            trace.extend(trace_events(self, action, log, played, after, end))
+        return after
 
     def legal_moves(self) -> list[Move]:
         return [self.action_move(a) for a in self.legal_actions()]
 
 
-class _Turn:
-    """One turn on a private copy of the board: its start, the end of each lap, the win
-    and the draw by endless sowing (docs/rules.md, "Kisolo")."""
+#: How a game ended with a move, for its ``game_end`` event: (rule, details).
+End = tuple[str, DrawDetails] | None
 
-    def __init__(
-        self,
-        state: KisoloState,
-        trace: list[Event] | None,
-        history: Mapping[Hashable, int] | None = None,
-        record_from: int | None = None,
-    ) -> None:
-        self.history = history
-        #: Lap ends are remembered (for step 6) from this lap on: all of them while
-        #: tracing, or when the fast path plays a long move again.
-        self.record_from = (
-            (1 if trace is not None else RECORD_FROM_LAP) if record_from is None else record_from
-        )
-        self.state = state
-        self.geo = state.geo
-        self.b = state.board[:]
-        self.p = state.to_move
-        self.trace = trace
-        self.tracing = trace is not None  # the fast path builds no events at all
-        self.lap = 1
-        self.captures = 0
-        self.resumed = False  # recording again after a laps_skipped summary
-        options = state.options
-        #: The relay lifts the landing hole itself (option relay="landing"), not the next.
-        self.landing = options["relay"] == "landing"
 
-    def emit(self, event: Event) -> None:
-        if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
-            self.trace.append(event)
+def outcome(
+    state: KisoloState, played: Played, history: Mapping[Hashable, int] | None = None
+) -> tuple[KisoloState, End]:
+    """The position after a turn :func:`turn` played from ``state``, and how the game
+    ended, if it did: a capture emptied the opponent's inner row (a win), the sowing never
+    ended (step 6), with own_row_emptied="loses" the mover's own sowing emptied their
+    inner row, or the position comes about for the third time (step 7; with ``history``,
+    the count of each position's ``key()`` so far in the game)."""
+    board, laps, captures, ending, repeat = played
+    p, options, columns, geo = state.to_move, state.options, state.columns, state.geo
+    end: End = None
+    if ending == "won":
+        after = KisoloState(columns, board, 1 - p, "won", p, INNER_ROW_EMPTIED, options, geo)
+        end = ("inner_row_emptied", {})
+    elif ending == "perpetual":
+        after = KisoloState(columns, board, 1 - p, "draw", None, "perpetual sowing", options, geo)
+        end = ("perpetual_sowing", {"lap": laps, "repeat_of_lap": repeat})
+    elif options["own_row_emptied"] == "loses" and not any(board[h] for h in geo.inner[p]):
+        after = KisoloState(columns, board, 1 - p, "won", 1 - p, INNER_ROW_EMPTIED, options, geo)
+        end = ("own_inner_row_emptied", {})
+    else:
+        after = KisoloState(columns, board, 1 - p, options=options, geo=geo)
+        if history is not None and options["repetition_draw"]:
+            seen = history.get(after.key(), 0) + 1
+            if seen >= REPETITION_LIMIT:  # step 7: the third occurrence is a draw
+                after.status, after.reason = "draw", "repetition"
+                end = ("repetition", {"occurrences": seen})
+    after.move_stats = (laps, captures)
+    return after, end
 
-    def sow_from(self, start: int, m: int) -> int:
-        """Drop ``m`` stones, the first into ``start``; returns the last hole."""
-        b, nxt = self.b, self.geo.next
-        h = start
-        b[h] += 1
-        if self.trace is None:  # the hot loop of search and playouts
-            for _ in range(m - 1):
-                h = nxt[h]
-                b[h] += 1
-            return h
-        holes = [h]
-        for _ in range(m - 1):
-            h = nxt[h]
-            b[h] += 1
-            holes.append(h)
-        self.emit({"kind": "sow", "lap": self.lap, "cells": [self.geo.cell(x) for x in holes]})
-        return h
 
-    def capture_wins(self, c: int) -> bool:
-        """Would capturing column ``c`` empty the opponent's inner row (step 5)?"""
-        b, inner = self.b, self.geo.inner[1 - self.p]
-        return all(b[h] == 0 for i, h in enumerate(inner) if i != c)
+def trace_events(
+    state: KisoloState, action: int, log: list[LapEnd], played: Played, after: KisoloState, end: End
+) -> list[Event]:
+    """The events of a turn from what :func:`turn` logged and :func:`outcome` decided:
+    this writes down what was decided and decides nothing. Laps past TRACE_LAP_LIMIT are
+    left out until the lap end that ends the turn, and summarised in one event there."""
+    geo, p = state.geo, state.to_move
+    cell, drops = geo.cell, geo.drops
+    relay_rule = "relay" if state.options["relay"] == "landing" else "pussa_kanawa"
+    events: list[Event] = []
+    resumed = False  # once the laps left out are summarised: every event is kept again
 
-    def capture_column(self, c: int, rule: str) -> tuple[int, bool]:
-        """Steps 2 and 5: take O's column ``c`` and re-sow it from P's inner hole.
+    def emit(event: Event, lap: int) -> None:
+        if lap <= TRACE_LAP_LIMIT or resumed:
+            events.append(event)
 
-        Returns the last hole sown and whether the capture won the game."""
-        geo, b, p = self.geo, self.b, self.p
-        o = 1 - p
-        inner, outer, start = geo.inner[o][c], geo.outer[o][c], geo.inner[p][c]
+    def capture(lap: int, start: int, b: Sequence[int], rule: str) -> None:
+        inner = geo.facing[start]
+        outer = geo.behind[inner]
         taken = b[inner] + b[outer]
-        self.captures += 1
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "capture",
-                    "rule": rule,
-                    "player": PLAYERS[p],
-                    "lap": self.lap,
-                    "cell": geo.cell(start),
-                    "from": [geo.cell(inner) + [b[inner]], geo.cell(outer) + [b[outer]]],
-                    "count": taken,
-                    "into": "sow",
-                }
-            )
-        b[inner] = b[outer] = 0
-        last = self.sow_from(start, taken)
-        won = not any(b[h] for h in geo.inner[o])
-        return last, won
+        emit(
+            {
+                "kind": "capture",
+                "rule": rule,
+                "player": PLAYERS[p],
+                "lap": lap,
+                "cell": cell(start),
+                "from": [cell(inner) + [b[inner]], cell(outer) + [b[outer]]],
+                "count": taken,
+                "into": "sow",
+            },
+            lap,
+        )
+        sown = (start, *drops[start][taken - 1])
+        emit({"kind": "sow", "lap": lap, "cells": [cell(x) for x in sown]}, lap)
 
-    def run(self, kind: str, arg: int) -> KisoloState:
-        self.move = (kind, arg)
-        geo, b, p = self.geo, self.b, self.p
-        if kind == "capture":
-            last, won = self.capture_column(arg, "turn_start_capture")
-            if won:
-                return self.end("won", p, "inner row emptied", "inner_row_emptied")
-        else:
-            m = b[arg]
-            if self.tracing:
-                self.emit(
-                    {"kind": "lift", "rule": "sow", "cell": geo.cell(arg), "count": m, "lap": 1}
+    board = state.board
+    if action >= geo.size:
+        capture(1, geo.inner[p][action - geo.size], board, "turn_start_capture")
+    else:
+        m = board[action]
+        emit({"kind": "lift", "rule": "sow", "cell": cell(action), "count": m, "lap": 1}, 1)
+        emit({"kind": "sow", "lap": 1, "cells": [cell(x) for x in drops[action][m]]}, 1)
+    won = played[3] == "won"
+    for i, (lap, last, occupied, n, then, b) in enumerate(log):
+        if then != "relay" and (then != "capture" or won and i == len(log) - 1):
+            # The lap end that ends the turn: the laps left out are summarised first.
+            if lap > TRACE_LAP_LIMIT:
+                events.append(
+                    {
+                        "kind": "laps_skipped",
+                        "from_lap": TRACE_LAP_LIMIT + 1,
+                        "to_lap": lap,
+                        "board": grid(list(b), geo.columns),
+                    }
                 )
-            b[arg] = 0
-            last = self.sow_from(geo.next[arg], m)
-        return self.lap_end(last)
-
-    def lap_end(self, last: int) -> KisoloState:
-        """Step 4, repeated until the turn ends, the game is won or drawn."""
-        geo, b, p = self.geo, self.b, self.p
-        nxt, is_inner, facing = geo.next, geo.is_inner, geo.inner[1 - p]
-        n_cols = geo.columns
-        seen: dict[tuple[tuple[int, ...], int, bool], int] = {}
-        landing = self.landing
-        while True:
-            occupied = b[last] > 1
-            # The hole step 4 looks at: the one after the landing hole (pussa kanawa), or
-            # with relay="landing" the landing hole itself, which then must have held
-            # stones before the drop to relay or capture.
-            n = last if landing else nxt[last]
-            then: Then
-            if occupied and is_inner[n] and b[n] and b[facing[n % n_cols]]:
-                then = "capture"
-            elif b[n] and (occupied or not landing):
-                then = "relay"
-            else:
-                then = "end"
-            perpetual = False
-            repeat_of: int | None = None
-            if then != "end" and self.lap >= self.record_from:
-                if self.lap == RECORD_FROM_LAP and self.record_from == RECORD_FROM_LAP:
-                    # A long move on the fast path: play it again remembering every lap end.
-                    return _Turn(self.state, None, self.history, record_from=1).run(*self.move)
-                # Step 6: a lap end seen before in this move means the sowing cycles.
-                key = (tuple(b), last, occupied)
-                repeat_of = seen.get(key)
-                perpetual = repeat_of is not None or self.lap >= LAP_LIMIT
-                seen[key] = self.lap
-            # A trace summarises skipped laps before the lap end that ends the move.
-            if self.trace is not None and (
-                perpetual or then == "end" or then == "capture" and self.capture_wins(n % n_cols)
-            ):
-                self.flush_skipped()
-            if self.tracing:
-                self.emit_lap_end(last, occupied, n, "perpetual" if perpetual else then)
-            if perpetual:
-                return self.end(
-                    "draw",
-                    None,
-                    "perpetual sowing",
-                    "perpetual_sowing",
-                    lap=self.lap,
-                    repeat_of_lap=repeat_of,
-                )
-            if then == "end":
-                return self.finish()
-            self.lap += 1
-            if then == "capture":
-                last, won = self.capture_column(n % n_cols, "mid_move_capture")
-                if won:
-                    return self.end("won", p, "inner row emptied", "inner_row_emptied")
-            else:
-                m = b[n]
-                if self.tracing:
-                    self.emit(
-                        {
-                            "kind": "lift",
-                            "rule": "relay" if landing else "pussa_kanawa",
-                            "cell": geo.cell(n),
-                            "count": m,
-                            "lap": self.lap,
-                            "landing": geo.cell(last),
-                        }
-                    )
-                b[n] = 0
-                last = self.sow_from(nxt[n], m)
-
-    def emit_lap_end(self, last: int, occupied: bool, n: int, then: Then) -> None:
-        """A lap end; with pussa kanawa it also says what the next hole holds."""
-        if not self.tracing:
-            return
-        event: LapEnd = {
+            resumed = True
+        lap_end: LapEndEvent = {
             "kind": "lap_end",
-            "lap": self.lap,
-            "cell": self.geo.cell(last),
+            "lap": lap,
+            "cell": cell(last),
             "occupied": occupied,
             "then": then,
         }
-        if not self.landing:
-            event["next"] = self.geo.cell(n)
-            event["next_count"] = self.b[n]
-        self.emit(event)
-
-    def flush_skipped(self) -> None:
-        """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
-        if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
-            self.trace.append(
+        if relay_rule == "pussa_kanawa":
+            lap_end["next"] = cell(n)
+            lap_end["next_count"] = b[n]
+        emit(lap_end, lap)
+        if then == "capture":
+            capture(lap + 1, n, b, "mid_move_capture")
+        elif then == "relay":
+            m = b[n]
+            emit(
                 {
-                    "kind": "laps_skipped",
-                    "from_lap": TRACE_LAP_LIMIT + 1,
-                    "to_lap": self.lap,
-                    "board": grid(self.b, self.geo.columns),
-                }
+                    "kind": "lift",
+                    "rule": relay_rule,
+                    "cell": cell(n),
+                    "count": m,
+                    "lap": lap + 1,
+                    "landing": cell(last),
+                },
+                lap + 1,
             )
-        self.resumed = True
-
-    def finish(self) -> KisoloState:
-        """The turn ends and the game goes on, unless this brings a position about for
-        the third time (step 7), or, with own_row_emptied="loses", the mover's own
-        sowing has emptied their inner row."""
-        p = self.p
-        options = self.state.options
-        if options["own_row_emptied"] == "loses" and not any(self.b[h] for h in self.geo.inner[p]):
-            return self.end("won", 1 - p, "inner row emptied", "own_inner_row_emptied")
-        state = KisoloState(self.geo.columns, self.b, 1 - p, options=options)
-        if self.history is not None and options["repetition_draw"]:
-            seen = self.history.get(state.key(), 0) + 1
-            if seen >= REPETITION_LIMIT:  # step 7: the third occurrence is a draw
-                return self.end("draw", None, "repetition", "repetition", occurrences=seen)
-        state.move_stats = (self.lap, self.captures)
-        if self.trace is not None:
-            self.trace.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
-        return state
-
-    def end(
-        self,
-        status: Literal["won", "draw"],
-        winner: int | None,
-        reason: str,
-        rule: str,
-        **details: Unpack[DrawDetails],
-    ) -> KisoloState:
-        """The game ends with this move."""
-        state = KisoloState(
-            self.geo.columns, self.b, 1 - self.p, status, winner, reason, self.state.options
-        )
-        state.move_stats = (self.lap, self.captures)
-        if self.trace is not None:
-            event: GameEnd = {
-                "kind": "game_end",
-                "rule": rule,
-                "status": status,
-                "winner": None if winner is None else PLAYERS[winner],
-                "reason": reason,
-            }
-            # A draw's details, key by key: a TypedDict spread (**details) could hold
-            # other keys as far as the type checker knows.
-            if "lap" in details:
-                event["lap"] = details["lap"]
-            if "repeat_of_lap" in details:
-                event["repeat_of_lap"] = details["repeat_of_lap"]
-            if "occurrences" in details:
-                event["occurrences"] = details["occurrences"]
-            self.trace.append(event)
-        return state
+            emit({"kind": "sow", "lap": lap + 1, "cells": [cell(x) for x in drops[n][m]]}, lap + 1)
+    if end is None:
+        events.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
+        return events
+    rule, details = end
+    event: GameEnd = {
+        "kind": "game_end",
+        "rule": rule,
+        "status": "won" if after.status == "won" else "draw",
+        "winner": None if after.winner is None else PLAYERS[after.winner],
+        "reason": after.reason or "",
+    }
+    # A draw's details, key by key: a TypedDict spread (**details) could hold other keys
+    # as far as the type checker knows.
+    if "lap" in details:
+        event["lap"] = details["lap"]
+    if "repeat_of_lap" in details:
+        event["repeat_of_lap"] = details["repeat_of_lap"]
+    if "occurrences" in details:
+        event["occurrences"] = details["occurrences"]
+    events.append(event)
+    return events
