@@ -228,7 +228,8 @@ def first_lap_landing(circuit: int, start: int, stones: int) -> int:
     The position has only that hole filled, plus one opponent's stone that can
     take part in no capture; Kiothi is past the opening with the first-lap
     restriction off, so every count may be sown. The first ``sow`` event of
-    the trace is the first lap, whatever follows it.
+    the trace is the first lap, whatever follows it (a Kiothi relay that never
+    ends is played under the option perpetual="draw").
 
     >>> first_lap_landing(14, 3, 17)
     6
@@ -245,14 +246,12 @@ def first_lap_landing(circuit: int, start: int, stones: int) -> int:
     theirs = [cell for cell in board.cells() if board.owner(cell) == other(mover)]
     spare = next((cell for cell in theirs if board.opposite(cell) is None), theirs[0])
     grid[spare[0]][spare[1]] += 1
-    # Every count may be sown: no first-lap restriction where the game has one.
-    options = {"orthodox": False} if "orthodox" in g.variants else {}
+    # Every count may be sown: no first-lap restriction where the game has one, and a
+    # Kiothi relay that would never end is played (it draws) rather than refused.
+    options = {"orthodox": False, "perpetual": "draw"} if "orthodox" in g.variants else {}
     position = g.position_from(grid, to_move=mover, **options)
     trace: list[Event] = []
-    try:
-        load_position(position).play(g.sow_move((r, c), stones), trace)
-    except IllegalMoveError:
-        pass  # a Kiothi relay that would never end: the first lap is in the trace all the same
+    load_position(position).play(g.sow_move((r, c), stones), trace)
     lap = next(e for e in trace if e["kind"] == "sow")
     return cells.index(lap["cells"][-1])
 
@@ -790,8 +789,8 @@ class BuildCapture(Exercise):
             key = "build.too_many" if have else "build.empty_boma"
             fields = {"where": where, "have": pieces(game, have, loc), "k": move["count"]}
         elif e.rule == "first_lap_restriction":
-            lap = next(ev for ev in trace if ev["kind"] == "sow")
-            key, fields = "build.first_lap", {"where": hole_name(game, lap["cells"][-1], loc)}
+            assert e.cell is not None, "the engine names the first lap's landing boma"
+            key, fields = "build.first_lap", {"where": hole_name(game, e.cell, loc)}
         elif e.rule == "perpetual_sowing":
             key = "build.perpetual"
         return _Unreadable(key, detail=str(e), **fields)

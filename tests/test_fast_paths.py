@@ -15,9 +15,9 @@ import pathlib
 import pytest
 
 from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, dump_position, load_position
-from mancala_widgets.rules.kiothi import FAST, NEXT, OWNER
-from mancala_widgets.rules.kiothi_fast import MAX_LAPS as KIOTHI_MAX_LAPS
-from mancala_widgets.rules.kiothi_fast import MOST, laps_table, lifts_table, relay_ends
+from mancala_widgets.rules.kiothi import CIRCUIT_TABLES, CROWDED, NEXT
+from mancala_widgets.rules.kiothi_sowing import ENDS, MOST, PERPETUAL, laps_table, lifts_table, sow
+from mancala_widgets.rules.kiothi_sowing import MAX_LAPS as KIOTHI_MAX_LAPS
 from mancala_widgets.rules.kisolo import geometry
 from mancala_widgets.rules.kisolo_turn import MAX_LAPS as KISOLO_MAX_LAPS
 
@@ -132,32 +132,36 @@ def test_kiothi_longer_relay_is_handed_back_and_agrees():
 def test_kiothi_lap_tables_follow_the_circuit():
     # The tables are built once, on import; built again here, they must walk NEXT.
     laps = laps_table(NEXT)
-    assert laps == FAST.laps
+    assert laps == CIRCUIT_TABLES.laps
     for x in range(20):
         assert laps[x][0] == ()
         y = x
         for n in range(1, MOST + 1):
             y = NEXT[y]
             assert laps[x][n] == (*laps[x][n - 1], y), f"a lap of {n} from boma {x}"
-    lifts = lifts_table(laps, OWNER)
-    assert lifts == FAST.lifts
+    lifts = lifts_table(laps)
+    assert lifts == CIRCUIT_TABLES.lifts
     for h in range(20):
         assert len(lifts[h]) == MOST
         for k, lift in enumerate(lifts[h], 1):
-            end = laps[h][k][-1]
-            looked_at, forbidden = (end, OWNER[end] == OWNER[h]) if k < 20 else (h, False)
-            assert lift == (k, (k - 1) * 20 + h, looked_at, forbidden), f"{k} from {h}"
+            # The boma a first lap of fewer than 20 ends in; a larger one comes round.
+            assert lift == (k, (k - 1) * 20 + h, laps[h][k][-1] if k < 20 else -1), (k, h)
+    # A crowded board's tables, for any count, agree with the game's as far as they go.
+    for h in range(20):
+        assert CROWDED.lifts[h][:MOST] == lifts[h]
+        for n in range(MOST + 1):
+            assert CROWDED.laps[h][n] == laps[h][n]
+        assert CROWDED.laps[h][20 * 7 + 4] == laps[h][20] * 7 + laps[h][4]
 
 
-def test_kiothi_relay_ends_counts_laps_as_the_traced_move_does():
+def test_kiothi_counting_loop_follows_a_long_relay_to_its_end():
     state = load_position(KIOTHI_HANDED_BACK)
-    board, h, k = state.board, 18, 3  # the sowing of 3 from (1,8)
-    laps = check_fast_paths(KIOTHI_HANDED_BACK)[json.dumps(sow_move(1, 8, 3), sort_keys=True)]
-    assert relay_ends(FAST, board, h, k, laps), "it ends at its last lap"
-    assert not relay_ends(FAST, board, h, k, laps - 1), "still going a lap before"
+    rules, c = state.rules, state.circuit
+    assert sow(c, rules, 0, 18, 3, state.board) == "long", "still going at MAX_LAPS"
+    assert sow(c, rules, 0, 18, 3, state.board, remember=True) == ENDS
 
 
-def test_kiothi_perpetual_relay_is_found_by_the_fast_loop():
+def test_kiothi_perpetual_relay_is_found_by_the_counting_loop():
     case = next(
         c
         for c in json.loads((VECTORS / "kiothi.json").read_text())
@@ -165,7 +169,10 @@ def test_kiothi_perpetual_relay_is_found_by_the_fast_loop():
     )
     state, move = load_position(case["position"]), case["move"]
     h = move["row"] * 10 + move["column"]
-    assert not relay_ends(FAST, state.board, h, move["count"], LAP_LIMIT)
+    found = sow(
+        state.circuit, state.rules, state.to_move, h, move["count"], state.board, remember=True
+    )
+    assert found == PERPETUAL
 
 
 def test_kiothi_position_where_every_lift_relays():

@@ -10,7 +10,8 @@ from mancala_widgets.rules import (
     load_position,
     play,
 )
-from mancala_widgets.rules.kiothi import _Sowing
+from mancala_widgets.rules.kiothi import EMPTY_AT_START, TRIPLE
+from mancala_widgets.rules.kiothi_sowing import leftmost_triple
 
 F = [False] * 10
 
@@ -133,7 +134,12 @@ def test_first_lap_restriction_forbids_ending_in_own_occupied_boma():
     with pytest.raises(IllegalMoveError) as e:
         apply_move(p, sow(1, 4, 2))
     assert e.value.rule == "first_lap_restriction"
+    assert e.value.cell == [1, 6], "it names the boma the first lap would end in"
     assert sow(1, 4, 2) not in legal_moves(p)
+    trace: list = []
+    with pytest.raises(IllegalMoveError):
+        load_position(p).play(sow(1, 4, 2), trace)
+    assert trace == [], "a refused move leaves the caller's trace as it was"
 
 
 def test_first_lap_restriction_is_off_when_not_orthodox_and_the_lap_relays():
@@ -233,12 +239,8 @@ def test_leftmost_triple_sown_condition_checked_directly():
     # Unreachable in play (a lap into the leftmost boma sows the three or empties one),
     # so the condition is checked on the capture step itself.
     p = load_position(pos([2, 1, 1, 1, 0, 0, 0, 0, 0, 0], [0] * 9 + [1]))
-    s = _Sowing(p, 0, [])
-    s.b[10] = 1  # as if the last warrior had just fallen into South's empty leftmost boma
-    s.capture(10)
-    triple = events(s.trace, "leftmost_triple")[0]
-    assert triple["taken"] is False and triple["why"] == "not_sown"
-    assert s.jails[0] == 3  # the ordinary capture of (0,0) and the capturing warrior
+    unsown = [False] * 20
+    assert leftmost_triple(TRIPLE[0], p.board, p.nki, unsown, EMPTY_AT_START[5]) == "not_sown"
 
 
 def test_leftmost_triple_taken_for_bomas_empty_at_start_with_5_holes():
@@ -246,11 +248,9 @@ def test_leftmost_triple_taken_for_bomas_empty_at_start_with_5_holes():
     # marking them sown by hand shows the condition is "empty at start or sown".
     sown = [[False, True, True, True] + [False] * 6, F[:]]
     p = load_position(pos([2, 1, 1, 1, 0, 0, 0, 0, 0, 0], [0] * 9 + [1], sown=sown, start_holes=5))
-    s = _Sowing(p, 0, [])
-    s.b[10] = 1
-    s.capture(10)
-    assert events(s.trace, "leftmost_triple")[0]["taken"] is True
-    assert s.jails[0] == 3 + 3
+    assert leftmost_triple(TRIPLE[0], p.board, p.nki, p.sown, EMPTY_AT_START[5]) is None
+    unsown = [False] * 20
+    assert leftmost_triple(TRIPLE[0], p.board, p.nki, unsown, EMPTY_AT_START[5]) == "not_sown"
 
 
 # -- end of game -----------------------------------------------------------------------

@@ -63,12 +63,14 @@ class InvalidRecordError(MalformedError):
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules forbid in this position.
 
-    ``rule`` names the rule that forbids it, e.g. ``"first_lap_restriction"``.
+    ``rule`` names the rule that forbids it, e.g. ``"first_lap_restriction"``; ``cell``
+    the ``[row, column]`` it is about, where one is (the first lap's landing boma).
     """
 
-    def __init__(self, message: str, rule: str = "illegal") -> None:
+    def __init__(self, message: str, rule: str = "illegal", cell: list[int] | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.cell = cell
 
 
 class GameOverError(IllegalMoveError):

@@ -15,7 +15,7 @@ The board, the nki marks and the sown marks are flat lists of 20, boma
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final, Literal
 
@@ -44,16 +44,19 @@ from .common import (
     player_index,
     shown,
 )
-from .events import Cell, Event, GameEnd, NoCaptureWhy, Sweep, TripleCell, TripleWhy
+from .events import Cell, Event, GameEnd, Sweep, Then, TripleCell
 from .game import KIOTHI, Options, kiothi_board
-from .kiothi_fast import (
+from .kiothi_sowing import (
+    FORBIDDEN,
+    LONG,
     MOST,
     Circuit,
+    Log,
+    Rules,
     Sown,
     can_move,
     laps_table,
     lifts_table,
-    relay_ends,
     sow,
     sowings,
 )
@@ -92,7 +95,6 @@ OWN_ROW = tuple(_BOARD.facing_rows[name] for name in PLAYERS)  # South's row, No
 OWN_BOMAS = tuple(
     [r * COLS + c for r in _BOARD.rows_of(name) for c in range(COLS)] for name in PLAYERS
 )
-RECORD_FROM_LAP = 32
 
 #: What makes two positions "the same": everything but the variant and the turn number.
 Key = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[int, ...], int, bool]
@@ -123,11 +125,6 @@ def own_index(h: int) -> int:
 
 #: The boma facing each boma, as a table for the hot paths.
 OPPOSITE = [opposite(h) for h in range(SIZE)]
-#: AHEAD[h][k]: the boma k steps after h on the circuit (0 <= k < 20).
-AHEAD = [[h] for h in range(SIZE)]
-for _row in AHEAD:
-    while len(_row) < SIZE:
-        _row.append(NEXT[_row[-1]])
 LEFTMOST = (own_boma(SOUTH, 0), own_boma(NORTH, 0))
 #: The three opponent bomas at the player's indices 1, 2, 3 (leftmost triple).
 TRIPLE = tuple([opposite(own_boma(p, i)) for i in (1, 2, 3)] for p in (SOUTH, NORTH))
@@ -138,17 +135,18 @@ def empty_at_start(start_holes: int) -> list[bool]:
     return [own_index(h) < COLS - start_holes for h in range(SIZE)]
 
 
-#: The tables of the fast loop that lists the legal sowings (rules/kiothi_fast.py).
-_LAPS = laps_table(NEXT)
-FAST = Circuit(
-    _LAPS,
-    lifts_table(_LAPS, OWNER),
-    OWNER,
-    OPPOSITE,
-    (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1])),
-    LEFTMOST,
-    TRIPLE,
-)
+def circuit(crowded: bool = False) -> Circuit:
+    """The tables of the sowing loop (rules/kiothi_sowing.py); ``crowded``: for a position
+    made by hand with more warriors than a game has, at a cost to speed."""
+    laps = laps_table(NEXT, crowded)
+    own = (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1]))
+    return Circuit(
+        laps, lifts_table(laps, crowded), OWNER, OPPOSITE, own, LEFTMOST, TRIPLE, crowded
+    )
+
+
+CIRCUIT_TABLES = circuit()
+CROWDED = circuit(crowded=True)
 EMPTY_AT_START = {n: empty_at_start(n) for n in START_HOLES_CHOICES}
 
 
@@ -175,8 +173,8 @@ class KiothiState:
         "reason",
         "options",
         "move_stats",
-        "fast",
-        "_pending",
+        "circuit",
+        "rules",
     )
 
     def __init__(
@@ -193,7 +191,8 @@ class KiothiState:
         winner: int | None = None,
         reason: str | None = None,
         options: Options = DEFAULT_OPTIONS,
-        fast: bool = True,
+        tables: Circuit = CIRCUIT_TABLES,
+        rules: Rules | None = None,
     ) -> None:
         self.start_holes = start_holes
         self.orthodox = orthodox
@@ -210,11 +209,12 @@ class KiothiState:
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
-        #: Whether the fast loop's tables reach this board: at most MOST warriors on it,
-        #: as in every game (a position made by hand may hold more; it is played traced).
-        self.fast = fast
-        #: Legal sowings already played out by a listing, by action, for apply_action.
-        self._pending: dict[int, _Sowing] | None = None
+        #: The sowing loop's tables: CROWDED for a board with more warriors than a game has.
+        self.circuit = tables
+        #: The rule readings the sowing loop depends on.
+        self.rules = rules or Rules(
+            orthodox, options["nki_release"] == "drop", options["perpetual"] == "draw"
+        )
 
     # -- construction and JSON ------------------------------------------------
 
@@ -285,7 +285,7 @@ class KiothiState:
             winner,
             reason,
             options,
-            fast=sum(board) <= MOST,
+            CIRCUIT_TABLES if sum(board) <= MOST else CROWDED,
         )
         if reason == "perpetual sowing":
             pass  # the game stopped mid-sowing: the board is as the move left it
@@ -356,20 +356,6 @@ class KiothiState:
         bomas = sorted(h for h in OWN_BOMAS[p] if self.board[h])
         return list(combinations(bomas, 2))
 
-    def sowing_candidates(self, p: int) -> Iterator[tuple[int, int]]:
-        """Every (boma, count) player ``p`` could lift, less those the first-lap
-        restriction plainly forbids: lifting fewer than 20, the first lap drops once into
-        each boma it reaches, so it ends in the boma AHEAD[h][k], occupied before that
-        drop exactly when it holds warriors now. (:meth:`_Sowing.run` checks the
-        restriction in full; this only spares it the plain cases.)"""
-        b, restricted = self.board, self.orthodox
-        for h in sorted(OWN_BOMAS[p]):
-            ahead = AHEAD[h]
-            for k in range(1, b[h] + 1):
-                if restricted and k < SIZE and b[ahead[k]] and OWNER[ahead[k]] == p:
-                    continue
-                yield h, k
-
     def legal_moves(self) -> list[Move]:
         if self.status != "playing":
             return []
@@ -398,83 +384,24 @@ class KiothiState:
             raise ValueError(
                 "the opening's redistributions have no actions: use legal_moves() and play()"
             )
-        actions, self._pending = self._legal_sowings(self.to_move)
-        return actions
-
-    def _legal_sowings(self, p: int) -> tuple[list[int], dict[int, _Sowing]]:
-        """Player ``p``'s legal sowings as actions, and those already played out (by
-        the traced move, without a trace), by action. The fast loop
-        (rules/kiothi_fast.py) lists them, but in a position made by hand with more
-        warriors in one boma than a game has. It counts warriors only, which is enough
-        under every rule option: the nki marks never change where warriors go."""
-        played: dict[int, _Sowing] = {}
-        if self.fast:
-            actions, long = sowings(FAST, self.board, p, self.orthodox)
-            for action in long:  # still relaying at the fast loop's MAX_LAPS
-                sowing = self._long_sowing(p, action % SIZE, action // SIZE + 1)
-                if sowing is None:
-                    actions.remove(action)
-                else:
-                    played[action] = sowing
-            return actions, played
-        actions = []
-        for h, k in self.sowing_candidates(p):
-            sowing = self._traced_sowing(p, h, k)
-            if sowing is not None:
-                action = (k - 1) * SIZE + h
-                actions.append(action)
-                played[action] = sowing
-        return actions, played
-
-    def _traced_sowing(self, p: int, h: int, k: int) -> _Sowing | None:
-        """Player ``p``'s sowing of ``k`` from boma ``h`` played out by the traced move
-        (with no trace), or None if it is illegal."""
-        sowing = _Sowing(self, p, None)
-        return sowing if sowing.run(h, k) is None else None
-
-    def _long_sowing(self, p: int, h: int, k: int) -> _Sowing | None:
-        """:meth:`_traced_sowing` for a move the fast loop found still relaying; a
-        perpetual one is found first by the fast loop's cycle check, not played traced."""
-        if self.options["perpetual"] == "illegal" and not relay_ends(
-            FAST, self.board, h, k, LAP_LIMIT
-        ):
-            return None
-        return self._traced_sowing(p, h, k)
+        return sowings(self.circuit, self.board, self.to_move, self.rules)
 
     def apply_action(self, action: int) -> KiothiState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
         (unchecked: use :meth:`play` for a move from outside)."""
-        sowing = self._pending.pop(action, None) if self._pending else None
-        if sowing is None and self.fast and self.options["nki_release"] != "drop":
-            h, k, at_start = action % SIZE, action // SIZE + 1, EMPTY_AT_START[self.start_holes]
-            played = sow(
-                FAST, self.board, self.nki, self.sown, self.to_move, h, k, self.orthodox, at_start
-            )
-            if isinstance(played, tuple):
-                return self._after_fast(played)
-        if sowing is None:  # a long move, or a rule option the fast loop leaves to _Sowing
-            sowing = _Sowing(self, self.to_move, None)
-            sowing.run(action % SIZE, action // SIZE + 1)
-        return self._after_sowing(sowing, None)
+        h, k = action % SIZE, action // SIZE + 1
+        played = self._sow(h, k, None)
+        assert not isinstance(played, str), "apply_action takes a legal action"
+        return self._after_sowing(played, None)
 
-    def _after_fast(self, sown: Sown) -> KiothiState:
-        """The position after a legal sowing played by the fast loop."""
-        board, nki, marks, jailed, laps, captures = sown
-        jails = self.jails[:]
-        jails[self.to_move] += jailed
-        after = KiothiState(
-            self.start_holes,
-            self.orthodox,
-            1 - self.to_move,
-            self.turn + 1,
-            board,
-            nki,
-            marks,
-            jails,
-            options=self.options,
-        )
-        after.move_stats = (laps, captures)
-        return after.end_if_stuck(None)
+    def _sow(self, h: int, k: int, log: Log | None) -> Sown | str:
+        """The sowing of ``k`` from boma ``h`` played by the one loop (rules/kiothi_sowing.py)."""
+        marks = (self.nki, self.sown, EMPTY_AT_START[self.start_holes])
+        c, rules, p = self.circuit, self.rules, self.to_move
+        played = sow(c, rules, p, h, k, self.board, marks, log)
+        if played == LONG:  # a long relay: again, remembering every lap end
+            played = sow(c, rules, p, h, k, self.board, marks, remember=True)
+        return played
 
     def action_move(self, action: int) -> Move:
         """The move dict of ``action``."""
@@ -488,24 +415,28 @@ class KiothiState:
             raise ValueError("the opening's redistributions have no actions")
         return (parsed[2] - 1) * SIZE + parsed[1]
 
-    def _after_sowing(self, sowing: _Sowing, trace: list[Event] | None) -> KiothiState:
+    def _after_sowing(self, played: Sown, trace: list[Event] | None) -> KiothiState:
         """The position after a legal sowing: the game goes on, ends because the next
         player cannot move, or (perpetual="draw") ends in a draw by perpetual sowing."""
+        board, nki, sown, jailed, laps, captures, ending, repeat = played
         p = self.to_move
+        jails = self.jails[:]
+        jails[p] += jailed
         after = KiothiState(
             self.start_holes,
             self.orthodox,
             1 - p,
             self.turn + 1,
-            sowing.b,
-            sowing.nki,
-            sowing.sown,
-            sowing.jails,
+            board,
+            nki,
+            sown,
+            jails,
             options=self.options,
-            fast=self.fast or sum(sowing.b) <= MOST,
+            tables=self.circuit,
+            rules=self.rules,
         )
-        after.move_stats = (sowing.lap, sowing.captures)
-        if sowing.perpetual is None:
+        after.move_stats = (laps, captures)
+        if ending is None:
             return after.end_if_stuck(trace)
         after.status, after.reason = "draw", "perpetual sowing"
         if trace is not None:
@@ -515,10 +446,10 @@ class KiothiState:
                 "status": "draw",
                 "winner": None,
                 "reason": "perpetual sowing",
-                "lap": sowing.lap,
+                "lap": laps,
             }
-            if sowing.perpetual > 0:
-                end["repeat_of_lap"] = sowing.perpetual
+            if repeat is not None:
+                end["repeat_of_lap"] = repeat
             trace.append(end)
         return after
 
@@ -526,12 +457,9 @@ class KiothiState:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
         if self.opening:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
-        if can_move(FAST, self.board, p):
-            return True
-        if self.fast:
-            return bool(self._legal_sowings(p)[0])
-        # A board made by hand, beyond the fast loop: play the candidates until one is legal.
-        return any(self._traced_sowing(p, h, k) for h, k in self.sowing_candidates(p))
+        return can_move(self.circuit, self.board, p) or bool(
+            sowings(self.circuit, self.board, p, self.rules)
+        )
 
     def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":
@@ -657,11 +585,33 @@ class KiothiState:
         parsed = self.parse_move(move)
         p = self.to_move
         if parsed[0] == "sow":
-            sowing = _Sowing(self, p, trace)
-            illegal = sowing.run(parsed[1], parsed[2])
-            if illegal is not None:
-                raise IllegalMoveError(illegal[1], rule=illegal[0])
-            return self._after_sowing(sowing, trace)
+            h, k = parsed[1], parsed[2]
+            log = None if trace is None else Log()
+            played = self._sow(h, k, log)
+            if played == FORBIDDEN:
+                landing = cell(self.circuit.laps[h][k][-1])
+                raise IllegalMoveError(
+                    f"lifting {k} from boma {cell(h)} would end the first lap in "
+                    f"{PLAYERS[p]}'s own occupied boma {landing}, which the "
+                    "orthodox first-lap restriction forbids",
+                    rule="first_lap_restriction",
+                    cell=landing,
+                )
+            assert not isinstance(played, str)
+            if played[6] and not self.rules.perpetual_draws:
+                why = (
+                    f"is still going after {LAP_LIMIT:,} laps"
+                    if played[7] is None
+                    else "comes back to a lap end seen before"
+                )
+                raise IllegalMoveError(
+                    f"lifting {k} from boma {cell(h)} starts a relay that {why}, so it "
+                    "would never end: a perpetual move is not allowed",
+                    rule="perpetual_sowing",
+                )
+            if trace is not None and log is not None:
+                trace.extend(trace_events(self, h, k, log, played))
+            return self._after_sowing(played, trace)
         board, nki, sown, jails = self._redistribute(parsed[1], parsed[2], trace)
         after = KiothiState(
             self.start_holes,
@@ -673,7 +623,8 @@ class KiothiState:
             sown,
             jails,
             options=self.options,
-            fast=self.fast,
+            tables=self.circuit,
+            rules=self.rules,
         )
         return after.end_if_stuck(trace)
 
@@ -756,260 +707,122 @@ def _result_of(jails: Sequence[int]) -> tuple[Literal["won", "draw"], int | None
     return "won", (SOUTH if s > n else NORTH), "no legal move", abs(s - n)
 
 
-class _Sowing:
-    """One sowing move (turns 3 on) on private copies; ``run`` returns None when
-    the move is legal, else ``(rule, message)``."""
+def trace_events(state: KiothiState, h: int, k: int, log: Log, played: Sown) -> list[Event]:
+    """The events of a sowing from what the loop logged (rules/kiothi_sowing.py): this
+    writes down what was decided and decides nothing. Laps past TRACE_LAP_LIMIT are left
+    out until the lap end that ends the sowing, and summarised in one event there."""
+    p, laps = state.to_move, state.circuit.laps
+    events: list[Event] = []
+    resumed = False  # once the laps left out are summarised, every event is kept again
 
-    def __init__(self, state: KiothiState, p: int, trace: list[Event] | None) -> None:
-        self.state = state
-        self.p = p
-        self.b = state.board[:]
-        self.nki = state.nki[:]
-        self.sown = state.sown[:]
-        self.jails = state.jails[:]
-        self.trace = trace
-        self.tracing = trace is not None  # the fast path builds no events at all
-        self.lap = 1
-        self.captures = 0
-        self.resumed = False
-        #: With perpetual="draw", a sowing that would never end stops at once: the lap it
-        #: repeats (0 when it reached the lap limit instead).
-        self.perpetual: int | None = None
-        #: nki_release="drop": a warrior dropped into an nki boma releases it.
-        self.drop_releases = state.options["nki_release"] == "drop"
+    def emit(event: Event, lap: int) -> None:
+        if lap <= TRACE_LAP_LIMIT or resumed:
+            events.append(event)
 
-    def emit(self, event: Event) -> None:
-        if self.trace is not None and (self.lap <= TRACE_LAP_LIMIT or self.resumed):
-            self.trace.append(event)
-
-    def lift(self, h: int, k: int, rule: str) -> None:
-        contents = self.b[h]
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "lift",
-                    "rule": rule,
-                    "cell": cell(h),
-                    "count": k,
-                    "left": contents - k,
-                    "partial": k < contents,
-                    "lap": self.lap,
-                }
-            )
-        self.b[h] -= k
-        if self.nki[h]:
-            self.release_nki(h)
-
-    def release_nki(self, h: int) -> None:
-        """Lifting warriors from a boma removes its nki mark for good."""
-        self.nki[h] = False
-        if self.tracing:
-            self.emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(h)})
-
-    def sow_from_next(self, h: int, k: int) -> int:
-        """Drop ``k`` warriors, one into each boma after ``h``; returns the last one."""
-        b, sown, nki = self.b, self.sown, self.nki
-        if self.trace is None and not self.drop_releases:  # the hot loop of search
-            for _ in range(k):
-                h = NEXT[h]
-                b[h] += 1
-                sown[h] = True
-            return h
-        holes: list[Cell] | None = [] if self.trace is not None else None
-        released: list[int] = []
-        for _ in range(k):
-            h = NEXT[h]
-            b[h] += 1
-            sown[h] = True
-            if holes is not None:
-                holes.append(cell(h))
-            if nki[h] and self.drop_releases:
-                nki[h] = False
-                released.append(h)
-        if holes is not None:  # tracing
-            self.emit({"kind": "sow", "lap": self.lap, "cells": holes})
-            for x in released:
-                self.emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(x)})
-        return h
-
-    def run(self, h: int, k: int) -> tuple[str, str] | None:
-        b, p = self.b, self.p
-        self.lift(h, k, "sow")
-        last = self.sow_from_next(h, k)
-        occupied = b[last] > 1
-        if self.state.orthodox and occupied and OWNER[last] == p:
-            return (
-                "first_lap_restriction",
-                f"lifting {k} from boma {cell(h)} would end the first lap in "
-                f"{PLAYERS[p]}'s own occupied boma {cell(last)}, which the orthodox "
-                "first-lap restriction forbids",
-            )
-        seen: dict[tuple[tuple[int, ...], int], int] = {}
-        while occupied:
-            # A repeat means a cycle, which would also reach LAP_LIMIT: the verdict is the
-            # same either way, so states are only remembered once a relay runs long.
-            key = (tuple(b), last) if self.lap >= RECORD_FROM_LAP else None
-            if key in seen or self.lap >= LAP_LIMIT:
-                if self.state.options["perpetual"] == "draw":
-                    self.stop_perpetual(last, seen.get(key, 0) if key else 0)
-                    return None
-                why = (
-                    "comes back to a lap end seen before"
-                    if key in seen
-                    else f"is still going after {LAP_LIMIT:,} laps"
-                )
-                return (
-                    "perpetual_sowing",
-                    f"lifting {k} from boma {cell(h)} starts a relay that {why}, so it "
-                    "would never end: a perpetual move is not allowed",
-                )
-            if key is not None:
-                seen[key] = self.lap
-            if self.tracing:
-                self.emit(
+    last_lap, perpetual = played[4], played[6] is not None
+    for lap, start, count, released, drop_released, landing in log.laps:
+        contents = state.board[h] if lap == 1 else count
+        rule = "sow" if lap == 1 else "relay"
+        emit(
+            {
+                "kind": "lift",
+                "rule": rule,
+                "cell": cell(start),
+                "count": count,
+                "left": contents - count,
+                "partial": count < contents,
+                "lap": lap,
+            },
+            lap,
+        )
+        if released:
+            emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(start)}, lap)
+        emit({"kind": "sow", "lap": lap, "cells": [cell(x) for x in laps[start][count]]}, lap)
+        for x in drop_released:
+            emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(x)}, lap)
+        then: Then = "relay"
+        if lap == last_lap:  # the lap end that ends the sowing
+            then = "perpetual" if perpetual else "end"
+            if lap > TRACE_LAP_LIMIT:
+                board, nki, sown = log.last
+                events.append(
                     {
-                        "kind": "lap_end",
-                        "lap": self.lap,
-                        "cell": cell(last),
-                        "occupied": True,
-                        "own_row": OWNER[last] == p,
-                        "then": "relay",
+                        "kind": "laps_skipped",
+                        "from_lap": TRACE_LAP_LIMIT + 1,
+                        "to_lap": lap,
+                        "board": grid(board, COLS),
+                        "nki": grid(nki, COLS),
+                        "sown": grid(sown, COLS),
                     }
                 )
-            self.lap += 1
-            m = b[last]
-            self.lift(last, m, "relay")
-            last = self.sow_from_next(last, m)
-            occupied = b[last] > 1
-        self.flush_skipped()
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "lap_end",
-                    "lap": self.lap,
-                    "cell": cell(last),
-                    "occupied": False,
-                    "own_row": OWNER[last] == p,
-                    "then": "end",
-                }
-            )
-        self.capture(last)
-        return None
-
-    def stop_perpetual(self, last: int, repeat_of: int) -> None:
-        """perpetual="draw": the sowing is stopped at this lap end; the game is drawn."""
-        self.perpetual = repeat_of
-        self.flush_skipped()
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "lap_end",
-                    "lap": self.lap,
-                    "cell": cell(last),
-                    "occupied": True,
-                    "own_row": OWNER[last] == self.p,
-                    "then": "perpetual",
-                }
-            )
-
-    def flush_skipped(self) -> None:
-        """Summarise the laps past TRACE_LAP_LIMIT in one event, then record again."""
-        if self.trace is not None and self.lap > TRACE_LAP_LIMIT:
-            self.trace.append(
-                {
-                    "kind": "laps_skipped",
-                    "from_lap": TRACE_LAP_LIMIT + 1,
-                    "to_lap": self.lap,
-                    "board": grid(self.b, COLS),
-                    "nki": grid(self.nki, COLS),
-                    "sown": grid(self.sown, COLS),
-                }
-            )
-            self.resumed = True
-
-    def capture(self, last: int) -> None:
-        """End of sowing in an empty boma: capture from the opposite one if allowed."""
-        b, p = self.b, self.p
-        opp = OPPOSITE[last]
-        why: NoCaptureWhy
-        if OWNER[last] != p:
-            why, rule = "opponent_row", "capture"
-        elif not b[opp]:
-            why, rule = "opposite_empty", "capture"
-        elif self.nki[opp]:
-            why, rule = "nki", "nki_protection"
-        else:
-            taken = b[opp]
-            self.captures += 1
-            if self.tracing:
-                self.emit(
-                    {
-                        "kind": "capture",
-                        "rule": "capture",
-                        "player": PLAYERS[p],
-                        "lap": self.lap,
-                        "cell": cell(last),
-                        "from": [cell(opp) + [taken]],
-                        "count": taken + 1,
-                        "into": "jail",
-                        "jail": PLAYERS[p],
-                    }
-                )
-            self.jails[p] += taken + 1
-            b[opp] = b[last] = 0
-            if last == LEFTMOST[p]:
-                self.leftmost_triple()
-            return
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "no_capture",
-                    "rule": rule,
-                    "cell": cell(last),
-                    "opposite": cell(opp),
-                    "why": why,
-                }
-            )
-
-    def leftmost_triple(self) -> None:
-        """A capture from the leftmost boma may also take the three bomas to its right."""
-        b, p = self.b, self.p
-        at_start = empty_at_start(self.state.start_holes)
+                resumed = True
+        emit(
+            {
+                "kind": "lap_end",
+                "lap": lap,
+                "cell": cell(landing),
+                "occupied": then != "end",
+                "own_row": OWNER[landing] == p,
+                "then": then,
+            },
+            lap,
+        )
+    if perpetual:
+        return events
+    landing, lap = log.laps[-1][5], last_lap
+    board, nki, sown = log.last
+    opp = OPPOSITE[landing]
+    if log.no_capture is not None:
+        why = log.no_capture
+        emit(
+            {
+                "kind": "no_capture",
+                "rule": "nki_protection" if why == "nki" else "capture",
+                "cell": cell(landing),
+                "opposite": cell(opp),
+                "why": why,
+            },
+            lap,
+        )
+        return events
+    emit(
+        {
+            "kind": "capture",
+            "rule": "capture",
+            "player": PLAYERS[p],
+            "lap": lap,
+            "cell": cell(landing),
+            "from": [cell(opp) + [board[opp]]],
+            "count": board[opp] + 1,
+            "into": "jail",
+            "jail": PLAYERS[p],
+        },
+        lap,
+    )
+    if log.triple != "":
+        at_start = EMPTY_AT_START[state.start_holes]
         triple = TRIPLE[p]
         bomas: list[TripleCell] = [
             {
-                "cell": cell(h),
-                "count": b[h],
-                "nki": self.nki[h],
-                "empty_at_start": at_start[h],
-                "sown": self.sown[h],
+                "cell": cell(y),
+                "count": board[y],
+                "nki": nki[y],
+                "empty_at_start": at_start[y],
+                "sown": sown[y],
             }
-            for h in triple
+            for y in triple
         ]
-        why: TripleWhy | None
-        if not all(b[h] for h in triple):
-            why = "not_all_full"
-        elif any(self.nki[h] for h in triple):
-            why = "nki"
-        elif not all(at_start[h] or self.sown[h] for h in triple):
-            why = "not_sown"
-        else:
-            why = None
-        count = sum(b[h] for h in triple) if why is None else 0
-        if self.tracing:
-            self.emit(
-                {
-                    "kind": "leftmost_triple",
-                    "rule": "leftmost_triple",
-                    "player": PLAYERS[p],
-                    "taken": why is None,
-                    "why": why,
-                    "cells": bomas,
-                    "count": count,
-                    "jail": PLAYERS[p],
-                }
-            )
-        if why is None:
-            self.jails[p] += count
-            for h in triple:
-                b[h] = 0
+        emit(
+            {
+                "kind": "leftmost_triple",
+                "rule": "leftmost_triple",
+                "player": PLAYERS[p],
+                "taken": log.triple is None,
+                "why": log.triple,
+                "cells": bomas,
+                "count": sum(board[y] for y in triple) if log.triple is None else 0,
+                "jail": PLAYERS[p],
+            },
+            lap,
+        )
+    return events
