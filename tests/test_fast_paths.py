@@ -16,8 +16,8 @@ import pytest
 
 from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, dump_position, load_position
 from mancala_widgets.rules.kiothi import CIRCUIT_TABLES, CROWDED, NEXT
-from mancala_widgets.rules.kiothi_sowing import ENDS, MOST, PERPETUAL, laps_table, lifts_table, sow
 from mancala_widgets.rules.kiothi_sowing import MAX_LAPS as KIOTHI_MAX_LAPS
+from mancala_widgets.rules.kiothi_sowing import MOST, PERPETUAL, laps_table, lifts_table, relay
 from mancala_widgets.rules.kisolo import geometry
 from mancala_widgets.rules.kisolo_turn import MAX_LAPS as KISOLO_MAX_LAPS
 
@@ -157,8 +157,10 @@ def test_kiothi_lap_tables_follow_the_circuit():
 def test_kiothi_counting_loop_follows_a_long_relay_to_its_end():
     state = load_position(KIOTHI_HANDED_BACK)
     rules, c = state.rules, state.circuit
-    assert sow(c, rules, 0, 18, 3, state.board) == "long", "still going at MAX_LAPS"
-    assert sow(c, rules, 0, 18, 3, state.board, remember=True) == ENDS
+    assert relay(c, rules, 0, 18, 3, state.board) == "long", "still going at MAX_LAPS"
+    ended = relay(c, rules, 0, 18, 3, state.board, remember=True)
+    assert not isinstance(ended, str) and ended[3] is None, "it ends"
+    assert ended[2] > KIOTHI_MAX_LAPS
 
 
 def test_kiothi_perpetual_relay_is_found_by_the_counting_loop():
@@ -169,10 +171,10 @@ def test_kiothi_perpetual_relay_is_found_by_the_counting_loop():
     )
     state, move = load_position(case["position"]), case["move"]
     h = move["row"] * 10 + move["column"]
-    found = sow(
+    found = relay(
         state.circuit, state.rules, state.to_move, h, move["count"], state.board, remember=True
     )
-    assert found == PERPETUAL
+    assert not isinstance(found, str) and found[3] == PERPETUAL
 
 
 def test_kiothi_position_where_every_lift_relays():

@@ -140,8 +140,18 @@ def circuit(crowded: bool = False) -> Circuit:
     made by hand with more warriors than a game has, at a cost to speed."""
     laps = laps_table(NEXT, crowded)
     own = (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1]))
+    home = ([o == SOUTH for o in OWNER], [o == NORTH for o in OWNER])
     return Circuit(
-        laps, lifts_table(laps, crowded), OWNER, OPPOSITE, own, LEFTMOST, TRIPLE, crowded
+        laps,
+        lifts_table(laps, crowded),
+        OWNER,
+        OPPOSITE,
+        own,
+        LEFTMOST,
+        TRIPLE,
+        crowded,
+        home,
+        [False] * SIZE,
     )
 
 
@@ -175,6 +185,7 @@ class KiothiState:
         "move_stats",
         "circuit",
         "rules",
+        "_legal",
     )
 
     def __init__(
@@ -211,6 +222,7 @@ class KiothiState:
         self.move_stats: tuple[int, int] | None = None
         #: The sowing loop's tables: CROWDED for a board with more warriors than a game has.
         self.circuit = tables
+        self._legal: list[int] | None = None  # legal_actions(), once worked out
         #: The rule readings the sowing loop depends on.
         self.rules = rules or Rules(
             orthodox, options["nki_release"] == "drop", options["perpetual"] == "draw"
@@ -364,7 +376,7 @@ class KiothiState:
                 {"type": "redistribute", "lift": [cell(a), cell(b)]}
                 for a, b in self.lift_pairs(self.to_move)
             ]
-        return [self.action_move(a) for a in self.legal_actions()]
+        return [self.action_move(a) for a in self._legal_actions()]
 
     def successors(self) -> list[tuple[Move, KiothiState]]:
         """Every legal sowing move with the position after it, each simulated once
@@ -384,7 +396,13 @@ class KiothiState:
             raise ValueError(
                 "the opening's redistributions have no actions: use legal_moves() and play()"
             )
-        return sowings(self.circuit, self.board, self.to_move, self.rules)
+        return self._legal_actions()[:]
+
+    def _legal_actions(self) -> list[int]:
+        """The legal sowings (turns 3 on), worked out once (not to be changed)."""
+        if self._legal is None:
+            self._legal = sowings(self.circuit, self.board, self.to_move, self.rules)
+        return self._legal
 
     def apply_action(self, action: int) -> KiothiState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
@@ -457,9 +475,27 @@ class KiothiState:
         """Could player ``p`` move on this board (in this phase)? Stops at the first."""
         if self.opening:
             return sum(1 for h in OWN_BOMAS[p] if self.board[h]) >= 2
-        return can_move(self.circuit, self.board, p) or bool(
-            sowings(self.circuit, self.board, p, self.rules)
-        )
+        if can_move(self.circuit, self.board, p):
+            return True
+        if p == self.to_move:
+            return bool(self._legal_actions())
+        return bool(sowings(self.circuit, self.board, p, self.rules))
+
+    def _legal_action(self, move: object) -> int | None:
+        """The action of ``move`` if it is plainly one of :meth:`legal_actions` (exactly
+        the fields of a sowing, whole numbers on the board), else None: a quick way in for
+        the moves programs play, which :meth:`parse_move` then need not explain."""
+        if type(move) is not dict or len(move) != 4 or move.get("type") != "sow":
+            return None
+        if self.status != "playing" or self.opening:
+            return None
+        r, c, k = move.get("row"), move.get("column"), move.get("count")
+        if type(r) is not int or type(c) is not int or type(k) is not int:
+            return None
+        if not (0 <= r < ROWS and 0 <= c < COLS and 1 <= k <= self.board[r * COLS + c]):
+            return None
+        action = (k - 1) * SIZE + r * COLS + c
+        return action if action in self._legal_actions() else None
 
     def parse_move(self, move: object) -> Parsed:
         if self.status != "playing":
@@ -582,8 +618,12 @@ class KiothiState:
     ) -> KiothiState:
         """The position after ``move``; appends the move's events to ``trace``.
         (``history`` is accepted like Kisolo's; Kiothi has no draw by repetition.)"""
-        parsed = self.parse_move(move)
         p = self.to_move
+        action = self._legal_action(move)
+        if action is not None:  # plainly legal
+            parsed: Parsed = ("sow", action % SIZE, action // SIZE + 1)
+        else:  # checked in full, to say what is wrong
+            parsed = self.parse_move(move)
         if parsed[0] == "sow":
             h, k = parsed[1], parsed[2]
             log = None if trace is None else Log()

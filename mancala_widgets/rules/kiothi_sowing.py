@@ -29,9 +29,11 @@ MOST: Final = 60
 
 #: What :func:`sow` returns for a sowing the first-lap restriction forbids.
 FORBIDDEN: Final = "first_lap_restriction"
-#: What :func:`sow` returns for a sowing that never ends when ``remember`` is off and it
-#: is still going at lap MAX_LAPS (the caller plays it again, remembering).
+#: What :func:`relay` returns for a sowing still going at lap MAX_LAPS when ``remember``
+#: is off (the caller plays it again, remembering).
 LONG: Final = "long"
+#: How a sowing that never ends ended (see :data:`Ending`).
+PERPETUAL: Final = "perpetual"
 #: How a legal sowing ended: None (it ended), or "perpetual" (it never would: with the
 #: rule option perpetual="draw" the game is drawn at that lap end; else it is illegal).
 Ending = Literal["perpetual"] | None
@@ -126,6 +128,9 @@ class Circuit(NamedTuple):
     triple: tuple[list[int], ...]
     #: Made for more warriors than a game has (tables for any count).
     crowded: bool
+    #: Each player's own bomas, as a flag by index; and no boma.
+    home: tuple[list[bool], list[bool]]
+    nowhere: list[bool]
 
 
 class Rules(NamedTuple):
@@ -155,10 +160,11 @@ class Log:
     triple: TripleWhy | None | Literal[""] = ""
 
 
-def first_lap_forbidden(c: Circuit, rules: Rules, p: int, landing: int) -> bool:
+def first_lap_forbidden(c: Circuit, rules: Rules, p: int) -> list[bool]:
     """docs/rules.md, the first-lap restriction (orthodox play): player ``p``'s first lap
-    may not end in their own boma ``landing`` when it was occupied before the drop."""
-    return rules.orthodox and c.owner[landing] == p
+    may not end in their own boma that was occupied before the drop. The bomas where it
+    may not end, by index (none when the restriction is off)."""
+    return c.home[p] if rules.orthodox else c.nowhere
 
 
 def can_move(c: Circuit, board: list[int], p: int) -> bool:
@@ -174,10 +180,9 @@ def can_move(c: Circuit, board: list[int], p: int) -> bool:
     return False
 
 
-#: What :func:`sow` returns when counting only (no marks given): the sowing ends, or never
-#: would.
-ENDS: Final = "ends"
-PERPETUAL: Final = "perpetual"
+#: A relay counted: (board, the last landing boma, laps, how it ended, the lap a
+#: perpetual sowing's last lap end repeats or None).
+Relayed = tuple[list[int], int, int, Ending, int | None]
 
 
 def sowings(c: Circuit, board: list[int], p: int, rules: Rules) -> list[int]:
@@ -186,21 +191,71 @@ def sowings(c: Circuit, board: list[int], p: int, rules: Rules) -> list[int]:
 
     A sowing whose first lap ends in a boma that was empty is legal as it is; one whose
     first lap ends in an occupied boma is checked against the first-lap restriction, then
-    followed by :func:`sow` (counting only) far enough to see that it ends."""
-    lifts = c.lifts
+    followed by :func:`relay` far enough to see that it ends."""
+    lifts, forbidden = c.lifts, first_lap_forbidden(c, rules, p)
     actions: list[int] = []
     for h in c.own[p]:
         for k, action, y in lifts[h][: board[h]]:
             if y < 0 or board[y]:  # the first lap comes round, or ends in an occupied boma
-                if y >= 0 and first_lap_forbidden(c, rules, p, y):
+                if y >= 0 and forbidden[y]:
                     continue
-                ended = sow(c, rules, p, h, k, board)
+                ended = relay(c, rules, p, h, k, board)
                 if ended == LONG:
-                    ended = sow(c, rules, p, h, k, board, remember=True)
-                if ended != ENDS and (ended != PERPETUAL or not rules.perpetual_draws):
+                    ended = relay(c, rules, p, h, k, board, remember=True)
+                if isinstance(ended, str) or ended[3] and not rules.perpetual_draws:
                     continue
             actions.append(action)
     return actions
+
+
+def relay(
+    c: Circuit,
+    rules: Rules,
+    p: int,
+    h: int,
+    k: int,
+    board: list[int],
+    lifts: list[tuple[int, int]] | None = None,
+    remember: bool = False,
+) -> Relayed | str:
+    """Player ``p`` lifts ``k`` warriors from boma ``h`` and sows, relaying from each
+    occupied landing boma, counting warriors only (the marks never change where warriors
+    go); ``board`` is not changed. Returns :data:`Relayed`, FORBIDDEN (the first-lap
+    restriction), or LONG (still relaying at lap MAX_LAPS without ``remember``).
+    ``lifts``: each lap's (boma lifted from, warriors lifted) is appended to it."""
+    laps = c.laps
+    b = board[:]
+    b[h] -= k
+    x = h
+    for x in laps[h][k]:
+        b[x] += 1
+    if lifts is not None:
+        lifts.append((h, k))
+    held = b[x]
+    if held > 1 and first_lap_forbidden(c, rules, p)[x]:
+        return FORBIDDEN
+    lap = 1
+    if remember:
+        seen: dict[object, int] = {}
+        pack = tuple if c.crowded else bytes  # a lap end's key: the board and landing boma
+    while held > 1:  # relay: lift all from the landing boma and sow on
+        if remember:  # a lap end seen before in this move: the sowing never ends
+            key = (pack(b), x)
+            repeat = seen.get(key)
+            if repeat is not None or lap >= LAP_LIMIT:
+                return b, x, lap, PERPETUAL, repeat
+            seen[key] = lap
+        elif lap == MAX_LAPS:
+            return LONG
+        lap += 1
+        b[x] = 0
+        if lifts is not None:
+            lifts.append((x, held))
+        drops = laps[x][held]
+        for x in drops:
+            b[x] += 1
+        held = b[x]
+    return b, x, lap, None, None
 
 
 def sow(
@@ -210,87 +265,41 @@ def sow(
     h: int,
     k: int,
     board: list[int],
-    marks: tuple[list[bool], list[bool], list[bool]] | None = None,
+    marks: tuple[list[bool], list[bool], list[bool]],
     log: Log | None = None,
     remember: bool = False,
 ) -> Sown | str:
-    """Player ``p`` lifts ``k`` warriors from boma ``h`` and sows; no argument is changed.
-
-    With ``marks`` (the nki marks, the sown marks, the bomas empty at the start) the
-    sowing is played out: the result (:data:`Sown`), FORBIDDEN, or LONG. Without them it
-    only counts warriors: ENDS, PERPETUAL, FORBIDDEN or LONG. LONG: still relaying at lap
-    MAX_LAPS without ``remember`` (a ``log`` remembers). ``log``: what was decided."""
+    """Player ``p`` lifts ``k`` warriors from boma ``h`` and sows, played out: the
+    :func:`relay`, the nki and sown marks, the capture (or why none) and the leftmost
+    triple. ``marks``: the nki marks, the sown marks, the bomas empty at the start. No
+    argument is changed. Returns :data:`Sown`, FORBIDDEN or LONG (see :func:`relay`;
+    a ``log`` remembers). ``log``: what was decided."""
+    lifts: list[tuple[int, int]] = []
+    relayed = relay(c, rules, p, h, k, board, lifts, remember or log is not None)
+    if isinstance(relayed, str):
+        return relayed
+    b, x, lap, ending, repeat = relayed
     laps, owner = c.laps, c.owner
-    remember = remember or log is not None
-    b = board[:]
-    full = marks is not None
-    if marks is not None:
-        nki, sown, at_start = marks
-        n, w = nki, sown
-        marking = not all(w)
-        if marking:
-            w = sown[:]
-    else:  # counting only
-        n = w = nki = at_start = []
-        marking = False
-    drop = full and rules.drop_releases
-    released_on_lift = False
-    b[h] -= k
-    if full and n[h]:  # lifting releases the boma's nki mark
-        n = nki[:]
-        n[h] = False
-        released_on_lift = True
-    x = h
-    drops = laps[h][k]
-    for x in drops:
-        b[x] += 1
-    released: tuple[int, ...] = ()
-    if marking:
-        for y in drops:
-            w[y] = True
-    if drop:
-        released, n = _drop_release(drops, n, nki)
-    if log is not None:
-        log.laps.append((1, h, k, released_on_lift, released, x))
-    held = b[x]
-    if held > 1 and first_lap_forbidden(c, rules, p, x):
-        return FORBIDDEN
-    lap, repeat = 1, None
-    ending: Ending = None
-    seen: dict[object, int] = {}
-    pack = tuple if c.crowded else bytes  # a lap end's key: the board, with the landing boma
-    while held > 1:  # relay: lift all from the landing boma and sow on
-        if remember:  # a lap end seen before in this move: the sowing never ends
-            key = (pack(b), x)
-            repeat = seen.get(key)
-            if repeat is not None or lap >= LAP_LIMIT:
-                ending = PERPETUAL
-                break
-            seen[key] = lap
-        elif lap == MAX_LAPS:
-            return LONG
-        lap += 1
-        b[x] = 0
-        released_on_lift = False
-        if full and n[x]:
+    nki, sown, at_start = marks
+    n, w = nki, sown
+    if not all(sown):  # every boma dropped into is sown, for good
+        w = sown[:]
+        for start, m in lifts:
+            for y in laps[start][m]:
+                w[y] = True
+    for i, (start, m) in enumerate(lifts, 1):
+        released = n[start]  # lifting releases the boma's nki mark
+        dropped: tuple[int, ...] = ()
+        if rules.drop_releases:  # nki_release="drop": so does a warrior dropped in
+            dropped = tuple(dict.fromkeys(y for y in laps[start][m] if n[y] and y != start))
+        if released or dropped:
             if n is nki:
                 n = nki[:]
-            n[x] = False
-            released_on_lift = True
-        start = x
-        drops = laps[x][held]
-        for x in drops:
-            b[x] += 1
-        if marking:
-            for y in drops:
-                w[y] = True
-        if drop:
-            released, n = _drop_release(drops, n, nki)
+            n[start] = False
+            for y in dropped:
+                n[y] = False
         if log is not None:
-            log.laps.append((lap, start, held, released_on_lift, released, x))
-        held = b[x]
-    if not full:
-        return PERPETUAL if ending else ENDS
+            log.laps.append((i, start, m, released, dropped, laps[start][m][-1]))
     if log is not None:
         log.last = (b[:], n[:], w[:])
     jailed = captures = 0
@@ -318,17 +327,6 @@ def sow(
         if log is not None:
             log.no_capture = why
     return b, n, w, jailed, lap, captures, ending, repeat
-
-
-def _drop_release(drops: Lap, n: list[bool], nki: list[bool]) -> tuple[tuple[int, ...], list[bool]]:
-    """nki_release="drop": the nki bomas these drops release, and the marks after."""
-    released = tuple(dict.fromkeys(y for y in drops if n[y]))
-    if released:
-        if n is nki:
-            n = nki[:]
-        for y in released:
-            n[y] = False
-    return released, n
 
 
 def leftmost_triple(

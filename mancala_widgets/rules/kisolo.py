@@ -127,9 +127,10 @@ class Geometry:
             [(self.size + c, mine[c], theirs[c]) for c in range(n)]
             for mine, theirs in (self.inner, self.inner[::-1])
         )
-        self.is_inner = [False] * (ROWS * n)
-        for h in self.inner[SOUTH] + self.inner[NORTH]:
-            self.is_inner[h] = True
+        #: moves[action]: the move dict of each action, copied for each use.
+        self.moves: list[Move] = [
+            {"type": "sow", "row": h // n, "column": h % n} for h in range(self.size)
+        ] + [{"type": "capture", "column": c} for c in range(n)]
 
     def cell(self, h: int) -> list[int]:
         return list(divmod(h, self.columns))
@@ -169,6 +170,7 @@ class KisoloState:
         "reason",
         "options",
         "move_stats",
+        "_legal",
     )
 
     def __init__(
@@ -193,6 +195,7 @@ class KisoloState:
         self.options = options
         #: (laps, captures) of the move that led here, for simulations
         self.move_stats: tuple[int, int] | None = None
+        self._legal: list[int] | None = None  # legal_actions(), once asked
 
     # -- construction and JSON ------------------------------------------------
 
@@ -266,7 +269,7 @@ class KisoloState:
 
     def successors(self) -> list[tuple[Move, KisoloState]]:
         """Every legal move with the position after it."""
-        return [(self.action_move(a), self.apply_action(a)) for a in self.legal_actions()]
+        return [(self.action_move(a), self.apply_action(a)) for a in self._legal_actions()]
 
     # -- integer actions: the fast path for search and playouts -------------------
     #
@@ -275,12 +278,18 @@ class KisoloState:
 
     def legal_actions(self) -> list[int]:
         """The legal moves as actions (see above), in the order of :meth:`legal_moves`."""
-        if self.status != "playing":
-            return []
-        # Step 1, as capture_columns() has it, written out: this is the hot path.
-        b, p, geo = self.board, self.to_move, self.geo
-        captures = [a for a, mine, theirs in geo.capture_holes[p] if b[mine] and b[theirs]]
-        return captures or [h for h in geo.own[p] if b[h]]
+        return self._legal_actions()[:]
+
+    def _legal_actions(self) -> list[int]:
+        """:meth:`legal_actions`, worked out once (not to be changed)."""
+        if self._legal is None:
+            if self.status != "playing":
+                self._legal = []
+            else:  # step 1, as capture_columns() has it, written out: this is the hot path
+                b, p, geo = self.board, self.to_move, self.geo
+                captures = [a for a, mine, theirs in geo.capture_holes[p] if b[mine] and b[theirs]]
+                self._legal = captures or [h for h in geo.own[p] if b[h]]
+        return self._legal
 
     def apply_action(self, action: int) -> KisoloState:
         """The position after ``action``, which must be one of :meth:`legal_actions`
@@ -291,10 +300,7 @@ class KisoloState:
 
     def action_move(self, action: int) -> Move:
         """The move dict of ``action``."""
-        n, size = self.columns, ROWS * self.columns
-        if action >= size:
-            return {"type": "capture", "column": action - size}
-        return {"type": "sow", "row": action // n, "column": action % n}
+        return self.geo.moves[action].copy()
 
     def move_action(self, move: object) -> int:
         """The action of a legal ``move`` (checked like :meth:`play` checks it)."""
@@ -371,8 +377,12 @@ class KisoloState:
         ``history`` counts how often each position (``key()``) has occurred in the game
         so far: with it, a move that brings a position about for the third time ends the
         game in a draw by repetition (docs/rules.md, a reading applied across moves)."""
-        kind, arg = self.parse_move(move)
-        action = ROWS * self.columns + arg if kind == "capture" else arg
+        action = self._legal_action(move)
+        if action is None:  # not plainly legal: checked in full, to say what is wrong
+            kind, arg = self.parse_move(move)
+            action = ROWS * self.columns + arg if kind == "capture" else arg
+        if trace is None and history is None:
+            return self.apply_action(action)
         landing = self.options["relay"] == "landing"
         log: list[LapEnd] | None = None if trace is None else []
         played = turn(self.geo, self.board, self.to_move, action, landing, log)
@@ -382,7 +392,28 @@ class KisoloState:
         return after
 
     def legal_moves(self) -> list[Move]:
-        return [self.action_move(a) for a in self.legal_actions()]
+        moves = self.geo.moves
+        return [moves[a].copy() for a in self._legal_actions()]
+
+    def _legal_action(self, move: object) -> int | None:
+        """The action of ``move`` if it is plainly one of :meth:`legal_actions` (exactly
+        the fields of a move, whole numbers on the board), else None: a quick way in for
+        the moves programs play, which :meth:`parse_move` then need not explain."""
+        if type(move) is not dict:
+            return None
+        kind, c, n = move.get("type"), move.get("column"), self.columns
+        if type(c) is not int or not 0 <= c < n:
+            return None
+        if kind == "sow" and len(move) == 3:
+            r = move.get("row")
+            if type(r) is not int or not 0 <= r < ROWS:
+                return None
+            action = r * n + c
+        elif kind == "capture" and len(move) == 2:
+            action = ROWS * n + c
+        else:
+            return None
+        return action if action in self._legal_actions() else None
 
 
 #: How a game ended with a move, for its ``game_end`` event: (rule, details).

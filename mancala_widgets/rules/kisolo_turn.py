@@ -44,28 +44,15 @@ def turn(
     action: int,
     landing: bool,
     log: list[LapEnd] | None = None,
+    remember: bool = False,
 ) -> Played:
     """Player ``p`` plays ``action`` (a hole to sow, or 4 * columns + c for the
     turn-start capture of column c), which must be legal; ``board`` is not changed.
     ``landing``: the relay lifts the landing hole itself (the rule option
-    relay="landing"), not the next one. ``log``: each lap end is appended to it."""
-    played = _turn(g, board, p, action, landing, log, log is not None)
-    if played is None:  # a long turn: again, remembering every lap end (step 6)
-        played = _turn(g, board, p, action, landing, None, True)
-        assert played is not None
-    return played
-
-
-def _turn(
-    g: Geometry,
-    board: list[int],
-    p: int,
-    action: int,
-    landing: bool,
-    log: list[LapEnd] | None,
-    remember: bool,
-) -> Played | None:
-    """:func:`turn`; without ``remember``, None at lap MAX_LAPS."""
+    relay="landing"), not the next one. ``log``: each lap end is appended to it.
+    ``remember``: every lap end is remembered from the start (step 6), as with a log;
+    otherwise a turn still going at lap MAX_LAPS is played again remembering them."""
+    remember = remember or log is not None
     nxt, drops, facing, theirs = g.next, g.drops, g.facing, g.inner_stones[1 - p]
     b = board[:]
     lap, captures = 1, 0
@@ -98,8 +85,8 @@ def _turn(
                 log.append((lap, last, occupied, n, "end", tuple(b)))
             return b, lap, captures, None, None
         if lap >= watch:  # step 6: a lap end seen before in this move cycles for ever
-            if not remember:
-                return None
+            if not remember:  # a long turn: again, remembering every lap end
+                return turn(g, board, p, action, landing, None, True)
             key = (*b, last, occupied)
             repeat = seen.get(key)
             if repeat is not None or lap >= LAP_LIMIT:
@@ -128,13 +115,8 @@ def _capture(g: Geometry, b: list[int], start: int) -> int:
     outer = g.behind[inner]
     taken = b[inner] + b[outer]
     b[inner] = b[outer] = 0
-    return sow_from(g, b, start, taken)
-
-
-def sow_from(g: Geometry, b: list[int], start: int, m: int) -> int:
-    """Drop ``m`` stones, the first into ``start``: returns the last hole sown."""
     b[start] += 1
     last = start
-    for last in g.drops[start][m - 1]:
+    for last in g.drops[start][taken - 1]:
         b[last] += 1
     return last

@@ -1,0 +1,91 @@
+"""Every way of playing a move gives what docs/rules.md gives: the conformance vectors
+played on each path a program uses.
+
+- ``traced``: ``state.play(move, trace)``, what the boards and lessons show;
+- ``untraced``: ``state.play(move)``, what the computer levels, reviews and ``simulate`` use;
+- ``actions``: ``legal_actions`` and ``apply_action``, what search and playouts use;
+- ``openspiel``: the OpenSpiel games (``mancala_widgets.openspiel``), action by action.
+
+Each rule is decided in one place (rules/kisolo_turn.py, rules/kiothi_sowing.py), so a
+rule broken there breaks every path: ``tools/planted_bugs.py`` plants such bugs and
+requires a failing test here for each path. A path that does not play a kind of move
+(integer actions have no opening redistributions) is not given those cases."""
+
+import json
+from pathlib import Path
+
+import pyspiel
+import pytest
+
+import mancala_widgets.openspiel as os_games
+from mancala_widgets.rules import IllegalMoveError, dump_position, load_position
+from mancala_widgets.rules.game import game
+
+from helpers import replay_trace
+
+HERE = Path(__file__).parent / "vectors"
+CASES = [case for f in sorted(HERE.glob("*.json")) for case in json.loads(f.read_text())]
+PATHS = ("traced", "untraced", "actions", "openspiel")
+
+
+def traced(position, move):
+    trace: list = []
+    after = dump_position(load_position(position).play(move, trace))
+    assert replay_trace(position, trace) == after, "the trace shows the move it played"
+    return after
+
+
+def untraced(position, move):
+    return dump_position(load_position(position).play(move))
+
+
+def actions(position, move):
+    state = load_position(position)
+    legal = state.legal_actions()
+    assert sorted(map(state.action_move, legal), key=json.dumps) == sorted(
+        state.legal_moves(), key=json.dumps
+    ), "the actions list the legal moves"
+    try:
+        action = state.move_action(move)
+    except IllegalMoveError:
+        action = None
+    if action not in legal:
+        raise IllegalMoveError("not among the legal actions")
+    return dump_position(state.apply_action(action))
+
+
+def openspiel(position, move):
+    rules = game(position["game"])
+    params = {k: position[k] for k in (*rules.variants, *rules.options) if k in position}
+    state = pyspiel.load_game(position["game"], params).new_initial_state()
+    state._node = os_games._node_from_position(position)  # start from the vector's position
+    for action in os_games.move_to_actions(position, move):
+        if action not in state.legal_actions():
+            raise IllegalMoveError("not among OpenSpiel's legal actions")
+        state.apply_action(action)
+    if state.last_move is None:  # e.g. an opening placing fewer pieces than it lifted
+        raise IllegalMoveError("the actions did not make a whole move")
+    return state.position()
+
+
+PLAY = {"traced": traced, "untraced": untraced, "actions": actions, "openspiel": openspiel}
+
+
+def applies(path, case):
+    return path != "actions" or case["move"]["type"] != "redistribute"
+
+
+@pytest.mark.parametrize(
+    ("path", "case"),
+    [(path, case) for path in PATHS for case in CASES if applies(path, case)],
+    ids=[f"{path}-{case['name']}" for path in PATHS for case in CASES if applies(path, case)],
+)
+def test_a_vector_on_every_path(path, case):
+    position, move, expect = case["position"], case["move"], case["expect"]
+    before = json.dumps(position, sort_keys=True)
+    if "error" in expect:
+        with pytest.raises(IllegalMoveError):
+            PLAY[path](position, move)
+    else:
+        assert PLAY[path](position, move) == expect["position"], case["explain"]
+    assert json.dumps(position, sort_keys=True) == before, "the input is unchanged"
