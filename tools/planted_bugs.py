@@ -1,4 +1,4 @@
-"""The planted bugs of issue 9: each must make at least one test fail.
+"""Planted bugs: each must make at least one test fail, and a rule's bug every path's.
 
     .venv/bin/python tools/planted_bugs.py      # also run by `python3 dev.py mutants`
 
@@ -8,6 +8,11 @@ copied to a temporary folder; the tests run there unchanged first (they must
 pass), then once per bug with its edit applied (at least one must fail). Python
 bugs run the rules and lesson tests with the copy's package first on the path;
 the front-end bug runs vitest in the copy, with the checkout's node_modules.
+
+A bug in a rule is planted in the one place the rule is decided (rules/kisolo_turn.py,
+rules/kiothi_sowing.py, rules/kiothi.py): ``tests/test_paths.py`` must then fail on every
+path a move is played by (traced, untraced, integer actions, OpenSpiel), which shows
+that no path has a copy of the rule of its own.
 Prints one line per bug and exits 1 if the clean copy fails or a bug is not caught.
 """
 
@@ -24,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_TESTS = [
+    "tests/test_paths.py",
     "tests/test_kisolo_rules.py",
     "tests/test_kiothi_rules.py",
     "tests/test_record.py",
@@ -40,34 +46,60 @@ class Bug:
     path: str
     old: str
     new: str
+    #: A rule's bug: tests/test_paths.py must fail on every path.
+    rule: bool = False
 
 
+PATHS = ("traced", "untraced", "actions", "openspiel")
 KISOLO, KIOTHI = "mancala_widgets/rules/kisolo.py", "mancala_widgets/rules/kiothi.py"
+TURN, SOWING = "mancala_widgets/rules/kisolo_turn.py", "mancala_widgets/rules/kiothi_sowing.py"
 BUGS = [
     # docs/rules.md, pussa kanawa: the relay lifts the hole after the landing hole, not the
     # landing hole.
-    Bug("landing-hole relay", KISOLO, "m = b[n]\n", "n = last; m = b[n]\n"),
+    Bug(
+        "landing-hole relay",
+        TURN,
+        "        else:  # the relay\n            b[n] = 0\n",
+        "        else:  # the relay\n"
+        "            n = last\n            m = b[n]\n            b[n] = 0\n",
+        rule=True,
+    ),
+    # A mid-move capture needs a landing hole that was occupied (step 5).
+    Bug(
+        "mid-move capture from an empty landing",
+        TURN,
+        "if occupied and m and across >= 0 and b[across]:",
+        "if m and across >= 0 and b[across]:",
+        rule=True,
+    ),
     # Kiothi capture: an nki boma cannot be captured.
-    Bug("no nki check", KIOTHI, "elif self.nki[opp]:", "elif False:"),
+    Bug("no nki check", SOWING, "elif n[opp]:", "elif False:", rule=True),
     # Leftmost triple: three bomas, at the player's indices 1, 2 and 3.
-    Bug("two-boma triple", KIOTHI, "for i in (1, 2, 3)", "for i in (1, 2)"),
+    Bug("two-boma triple", KIOTHI, "for i in (1, 2, 3)", "for i in (1, 2)", rule=True),
     # The first-lap restriction applies to the first lap only, not to relay laps.
     Bug(
         "restriction on every lap",
-        KIOTHI,
-        "last = self.sow_from_next(last, m)\n            occupied = b[last] > 1\n",
-        "last = self.sow_from_next(last, m)\n            occupied = b[last] > 1\n"
-        "            if self.state.orthodox and occupied and OWNER[last] == p:\n"
-        "                return ('first_lap_restriction', 'a relay lap ends at home')\n",
+        SOWING,
+        "            b[x] += 1\n        held = b[x]\n    return b, x, lap, None, None\n",
+        "            b[x] += 1\n        held = b[x]\n"
+        "        if held > 1 and first_lap_forbidden(c, rules, p)[x]:\n"
+        "            return FORBIDDEN\n    return b, x, lap, None, None\n",
+        rule=True,
     ),
     # End of game: the warriors left go to the player who can still move.
-    Bug("sweep to the wrong player", KIOTHI, "to = (1 - q) if other_can", "to = q if other_can"),
+    Bug(
+        "sweep to the wrong player",
+        KIOTHI,
+        "to = (1 - q) if other_can",
+        "to = q if other_can",
+        rule=True,
+    ),
     # Only Kisolo has the draw by repetition (docs/rules.md).
     Bug(
         "repetition draw in Kiothi",
         KIOTHI,
-        "            return self._after_sowing(sowing, trace)\n",
-        "            after = self._after_sowing(sowing, trace)\n"
+        "            return self._after_sowing(played, trace)\n",
+        "            after = self._after_sowing(played, trace)\n"
         "            if history is not None and history.get(after.key(), 0) >= 2:\n"
         "                after.status, after.reason = 'draw', 'repetition'\n"
         "            return after\n",
@@ -148,10 +180,27 @@ def failed_vitest(copy: Path) -> list[str]:
     return failed or ([f"vitest exited with {run.returncode}"] if run.returncode else [])
 
 
+def paths_missed(copy: Path) -> list[str]:
+    """The paths on which no test of tests/test_paths.py fails."""
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_paths.py"]
+    run = subprocess.run(cmd, cwd=copy, env=python_env(copy), capture_output=True, text=True)
+    failed = [line.split()[1] for line in run.stdout.splitlines() if line.startswith("FAILED ")]
+    return [path for path in PATHS if not any(f"[{path}-" in test for test in failed)]
+
+
 def failures(copy: Path, bug: Bug | None) -> list[str]:
     if bug is None:
         return failed_pytest(copy) + failed_vitest(copy)
-    return failed_vitest(copy) if bug.path.startswith("js/") else failed_pytest(copy)
+    if bug.path.startswith("js/"):
+        return failed_vitest(copy)
+    failed = failed_pytest(copy)
+    if bug.rule:
+        missed = paths_missed(copy)
+        if missed:  # caught or not, a path plays the broken rule unnoticed
+            print(f"  {bug.name}: no test fails on the path(s) {', '.join(missed)}")
+            return []
+        failed.append(f"and tests/test_paths.py on every path ({', '.join(PATHS)})")
+    return failed
 
 
 def check_imports_copy(copy: Path) -> None:
