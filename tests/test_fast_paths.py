@@ -1,9 +1,9 @@
-"""The fast paths of search (rules/kiothi_fast.py, rules/kisolo_fast.py) against the
-traced move, on cases random games seldom reach: long moves, moves long enough to be
-played again (Kisolo, remembering its lap ends) or handed back to the traced loop
-(Kiothi), perpetual moves, a first lap that comes all the way round, positions made by
-hand with more pieces than a game has, a position where every lift relays, and the
-runaway relays of the vectors.
+"""The integer actions of search against ``play`` with a trace, on cases random games
+seldom reach: long moves, moves long enough to be played again remembering their lap
+ends (rules/kisolo_turn.py, rules/kiothi_sowing.py), perpetual moves, a first lap that
+comes all the way round, positions made by hand with more pieces than a game has (and
+the tables they are sown from), a position where every lift relays, and the runaway
+relays of the vectors.
 
 For every move of the right shape, the integer actions must list exactly the moves
 ``play`` accepts, and ``apply_action`` must give the position ``play`` gives with a
