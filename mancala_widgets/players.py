@@ -22,7 +22,6 @@ from typing import Protocol
 
 from .rules import PLAYERS, State
 from .rules.common import shown
-from .rules.kiothi import COLS, OPPOSITE, OWN_BOMAS, KiothiState, cell, own_boma
 from .text import tr
 from .text.names import move_name, pieces, side_names
 
@@ -59,7 +58,8 @@ def _evaluate_on_board(state, player: int) -> float:
     """A game without stores (Kisolo): the stones each side holds decide it; stones in
     the inner (facing) row are the ones at risk and the ones that capture, so an
     empty-ish opponent inner row is worth a little more."""
-    their_inner = sum(map(bool, state.geo.inner_stones[1 - player](state.board)))
+    b, facing = state.board, state.facing()
+    their_inner = sum(1 for h in state.own_cells(1 - player) if facing[h] >= 0 and b[h])
     return float(state.holdings(player) - state.holdings(1 - player)) - 0.5 * their_inner
 
 
@@ -67,15 +67,15 @@ def _evaluate_jails(state, player: int) -> float:
     """A game with jails (Kiothi): the jails decide it; warriors on your own row are
     yours to sow; warriors not nki facing an empty boma, where an opposing sowing
     could end, could be captured."""
-    b, nki = state.board, state.nki
+    b, nki, facing = state.board, state.nki, state.facing()
     jails = state.holdings(player) - state.holdings(1 - player)
     on_row, exposed = [0, 0], [0, 0]  # the player's, the opponent's
     for side, q in enumerate((player, 1 - player)):
-        for h in OWN_BOMAS[q]:  # one plain loop: search evaluates every leaf
+        for h in state.own_cells(q):  # one plain loop: search evaluates every leaf
             v = b[h]
             if v:
                 on_row[side] += v
-                if not nki[h] and not b[OPPOSITE[h]]:
+                if not nki[h] and not b[facing[h]]:
                     exposed[side] += v
     return 4.0 * jails + 0.5 * (on_row[0] - on_row[1]) + 1.0 * (exposed[1] - exposed[0])
 
@@ -90,9 +90,9 @@ def opening_candidates(state: State) -> list[dict]:
     moves = []
     for pair in state.legal_moves():
         lift = pair["lift"]
-        total = sum(state.board[r * COLS + c] for r, c in lift)
-        lifted = {r * COLS + c for r, c in lift}
-        own = [own_boma(p, i) for i in range(COLS)]
+        lifted = {state.index(r, c) for r, c in lift}
+        total = sum(state.board[h] for h in lifted)
+        own = list(state.own_cells(p))
         empty_own = [h for h in own if not state.board[h] and h not in lifted]
         patterns = [own, own[:5], empty_own or own, [own[0]], sorted(lifted)]
         seen = set()
@@ -101,7 +101,7 @@ def opening_candidates(state: State) -> list[dict]:
             counts = [total // len(bomas)] * len(bomas)
             for i in range(total % len(bomas)):
                 counts[i] += 1
-            place = tuple((h // COLS, h % COLS, n) for h, n in zip(bomas, counts, strict=True) if n)
+            place = tuple((*state.cell(h), n) for h, n in zip(bomas, counts, strict=True) if n)
             if place not in seen:
                 seen.add(place)
                 moves.append(
@@ -112,15 +112,16 @@ def opening_candidates(state: State) -> list[dict]:
 
 def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
     """A random full opening move for a lift pair: warriors spread over random bomas."""
-    total = sum(state.board[r * COLS + c] for r, c in lift)
-    bomas = rng.sample(range(2 * COLS), rng.randint(1, min(total, 2 * COLS)))
+    total = sum(state.board[state.index(r, c)] for r, c in lift)
+    cells = len(state.board)
+    bomas = rng.sample(range(cells), rng.randint(1, min(total, cells)))
     counts = [1] * len(bomas)
     for _ in range(total - len(bomas)):
         counts[rng.randrange(len(bomas))] += 1
     return {
         "type": "redistribute",
         "lift": lift,
-        "place": [[h // COLS, h % COLS, n] for h, n in zip(bomas, counts, strict=True)],
+        "place": [[*state.cell(h), n] for h, n in zip(bomas, counts, strict=True)],
     }
 
 
@@ -159,9 +160,9 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> dict:
-        if isinstance(state, KiothiState) and state.opening:  # as legal_moves() lists them
-            a, b = self.rng.choice(state.lift_pairs(state.to_move))
-            return random_redistribution(state, [cell(a), cell(b)], self.rng)
+        if state.opening:  # a lift pair as legal_moves() lists them, placed at random
+            pair = self.rng.choice(state.legal_moves())
+            return random_redistribution(state, pair["lift"], self.rng)
         return self.rng.choice(state.legal_moves())
 
     def explain(
@@ -380,7 +381,7 @@ class SearchPlayer(_Scored):
         for depth in range(2, self.depth + 1):
             try:
                 result = self._best_two(children, depth)
-            except _OutOfBudget:
+            except OutOfBudget:
                 break
             scored, self.reached = result, depth
             if self.enhanced:  # search the best moves first next time: more cut-offs
@@ -420,7 +421,7 @@ class SearchPlayer(_Scored):
     def _negamax(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.visited += 1
         if self.visited > self.nodes or self.clock() > self.deadline:
-            raise _OutOfBudget
+            raise OutOfBudget
         if state.status != "playing" or (
             depth <= 0 and not (depth > -QUIESCENCE and forced(state))
         ):
@@ -470,8 +471,9 @@ class SearchPlayer(_Scored):
         yield from rest
 
 
-class _OutOfBudget(Exception):
-    pass
+class OutOfBudget(Exception):
+    """A search ran out of its node budget or its clock (caught where the search is
+    run: the best move found so far stands)."""
 
 
 LEVELS = ("random", "greedy", "search", "expert")

@@ -36,9 +36,9 @@ from typing import Any
 from .players import (
     GreedyPlayer,
     LevelledSearch,
+    OutOfBudget,
     RandomPlayer,
     SearchPlayer,
-    _OutOfBudget,
     captured,
     children,
     effect,
@@ -480,7 +480,7 @@ class _Assessor(SearchPlayer):
             order.sort(key=lambda i: -values[i])
             try:
                 found, top = self._root(children, order, depth, at)
-            except _OutOfBudget:
+            except OutOfBudget:
                 break
             previous = values[best]
             values, best, self.reached = found, top, depth

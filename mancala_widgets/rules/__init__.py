@@ -34,8 +34,7 @@ from .events import Event
 from .game import game as game_facts
 from .kiothi import KiothiState
 from .kisolo import KisoloState
-
-State = KisoloState | KiothiState
+from .state import CaptureMove, RedistributeMove, SowMove, State, TypedMove
 GAMES: dict[str, type[KisoloState] | type[KiothiState]] = {
     "kisolo": KisoloState,
     "kiothi": KiothiState,
@@ -55,7 +54,11 @@ __all__ = [
     "MalformedError",
     "Move",
     "Position",
+    "CaptureMove",
+    "RedistributeMove",
+    "SowMove",
     "State",
+    "TypedMove",
     "apply_move",
     "dump_position",
     "initial_position",

@@ -125,6 +125,8 @@ def own_index(h: int) -> int:
 
 #: The boma facing each boma, as a table for the hot paths.
 OPPOSITE = [opposite(h) for h in range(SIZE)]
+#: Each player's bomas, from their own left.
+OWN_FROM_LEFT = tuple([own_boma(p, i) for i in range(COLS)] for p in (SOUTH, NORTH))
 LEFTMOST = (own_boma(SOUTH, 0), own_boma(NORTH, 0))
 #: The three opponent bomas at the player's indices 1, 2, 3 (leftmost triple).
 TRIPLE = tuple([opposite(own_boma(p, i)) for i in (1, 2, 3)] for p in (SOUTH, NORTH))
@@ -361,6 +363,22 @@ class KiothiState:
     def forced_capture(self) -> bool:
         """Kiothi never forces a capture."""
         return False
+
+    # -- the board's cells (rules/state.py) ---------------------------------------
+
+    def own_cells(self, p: int) -> list[int]:
+        """Player ``p``'s bomas, from their own left."""
+        return OWN_FROM_LEFT[p]
+
+    def facing(self) -> list[int]:
+        """The boma facing each boma."""
+        return OPPOSITE
+
+    def cell(self, h: int) -> Cell:
+        return cell(h)
+
+    def index(self, row: int, column: int) -> int:
+        return row * COLS + column
 
     # -- legal moves ------------------------------------------------------------
 

@@ -127,6 +127,12 @@ class Geometry:
             [(self.size + c, mine[c], theirs[c]) for c in range(n)]
             for mine, theirs in (self.inner, self.inner[::-1])
         )
+        #: Each player's holes from their own left (South's left is column 0, North's
+        #: column n - 1, as they face each other): the outer row, then the inner.
+        self.from_left = tuple(
+            [r * n + c for r in rows for c in (range(n) if p == SOUTH else range(n - 1, -1, -1))]
+            for p, rows in ((SOUTH, (3, 2)), (NORTH, (0, 1)))
+        )
         #: moves[action]: the move dict of each action, copied for each use.
         self.moves: list[Move] = [
             {"type": "sow", "row": h // n, "column": h % n} for h in range(self.size)
@@ -262,6 +268,23 @@ class KisoloState:
         """What player ``p`` holds: the stones on their two rows (a capture moves
         stones from one side to the other; nothing else does)."""
         return sum(self.geo.stones_of[p](self.board))
+
+    # -- the board's cells (rules/state.py) ---------------------------------------
+
+    def own_cells(self, p: int) -> list[int]:
+        """Player ``p``'s holes, from their own left: the outer row, then the inner."""
+        return self.geo.from_left[p]
+
+    def facing(self) -> list[int]:
+        """For each hole, the other player's inner hole across from an inner hole; -1
+        for an outer hole."""
+        return self.geo.facing
+
+    def cell(self, h: int) -> list[int]:
+        return self.geo.cell(h)
+
+    def index(self, row: int, column: int) -> int:
+        return row * self.columns + column
 
     def forced_capture(self) -> bool:
         """Is a turn-start capture due (the mover has no other kind of move)?"""
