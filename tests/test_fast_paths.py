@@ -1,6 +1,6 @@
 """The integer actions of search against ``play`` with a trace, on cases random games
 seldom reach: long moves, moves long enough to be played again remembering their lap
-ends (rules/kisolo_turn.py, rules/kiothi_sowing.py), perpetual moves, a first lap that
+ends (rules/kisolo/turn.py, rules/kiothi/sowing.py), perpetual moves, a first lap that
 comes all the way round, positions made by hand with more pieces than a game has (and
 the tables they are sown from), a position where every lift relays, and the runaway
 relays of the vectors.
@@ -16,10 +16,10 @@ import pytest
 
 from mancala_widgets.rules import LAP_LIMIT, IllegalMoveError, dump_position, load_position
 from mancala_widgets.rules.kiothi import CIRCUIT_TABLES, CROWDED, NEXT
-from mancala_widgets.rules.kiothi_sowing import MAX_LAPS as KIOTHI_MAX_LAPS
-from mancala_widgets.rules.kiothi_sowing import MOST, PERPETUAL, laps_table, lifts_table, relay
+from mancala_widgets.rules.kiothi.sowing import MAX_LAPS as KIOTHI_MAX_LAPS
+from mancala_widgets.rules.kiothi.sowing import MOST, PERPETUAL, laps_table, lifts_table, relay
 from mancala_widgets.rules.kisolo import geometry
-from mancala_widgets.rules.kisolo_turn import MAX_LAPS as KISOLO_MAX_LAPS
+from mancala_widgets.rules.kisolo.turn import MAX_LAPS as KISOLO_MAX_LAPS
 
 VECTORS = pathlib.Path(__file__).parent / "vectors"
 

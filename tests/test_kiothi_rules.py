@@ -11,7 +11,7 @@ from mancala_widgets.rules import (
     play,
 )
 from mancala_widgets.rules.kiothi import EMPTY_AT_START, TRIPLE
-from mancala_widgets.rules.kiothi_sowing import leftmost_triple
+from mancala_widgets.rules.kiothi.sowing import leftmost_triple
 
 F = [False] * 10
 

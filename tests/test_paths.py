@@ -11,7 +11,7 @@ well: each path's result must be the position that the move's trace rebuilds, wi
 every decision of that trace checked by the independent referee (tests/referee.py, written
 from docs/rules.md alone), and each path's legal moves must be the referee's.
 
-Each rule is decided in one place (rules/kisolo_turn.py, rules/kiothi_sowing.py), so a
+Each rule is decided in one place (rules/kisolo/turn.py, rules/kiothi/sowing.py), so a
 rule broken there breaks every path: ``tools/planted_bugs.py`` plants such bugs and
 requires a failing test here for each path. A path that does not play a kind of move
 (integer actions have no opening redistributions) is not given those cases."""

@@ -9,8 +9,8 @@ pass), then once per bug with its edit applied (at least one must fail). Python
 bugs run the rules and lesson tests with the copy's package first on the path;
 the front-end bug runs vitest in the copy, with the checkout's node_modules.
 
-A bug in a rule is planted in the one place the rule is decided (rules/kisolo_turn.py,
-rules/kiothi_sowing.py, rules/kiothi.py): ``tests/test_paths.py`` must then fail on every
+A bug in a rule is planted in the one place the rule is decided (rules/kisolo/turn.py,
+rules/kiothi/sowing.py, rules/kiothi/): ``tests/test_paths.py`` must then fail on every
 path a move is played by (traced, untraced, integer actions, OpenSpiel), which shows
 that no path has a copy of the rule of its own.
 Prints one line per bug and exits 1 if the clean copy fails or a bug is not caught.
@@ -51,8 +51,11 @@ class Bug:
 
 
 PATHS = ("traced", "untraced", "actions", "openspiel")
-KISOLO, KIOTHI = "mancala_widgets/rules/kisolo.py", "mancala_widgets/rules/kiothi.py"
-TURN, SOWING = "mancala_widgets/rules/kisolo_turn.py", "mancala_widgets/rules/kiothi_sowing.py"
+TURN, SOWING = "mancala_widgets/rules/kisolo/turn.py", "mancala_widgets/rules/kiothi/sowing.py"
+KIOTHI_BOARD, KIOTHI = (
+    "mancala_widgets/rules/kiothi/board.py",
+    "mancala_widgets/rules/kiothi/state.py",
+)
 BUGS = [
     # docs/rules.md, pussa kanawa: the relay lifts the hole after the landing hole, not the
     # landing hole.
@@ -75,7 +78,7 @@ BUGS = [
     # Kiothi capture: an nki boma cannot be captured.
     Bug("no nki check", SOWING, "elif n[opp]:", "elif False:", rule=True),
     # Leftmost triple: three bomas, at the player's indices 1, 2 and 3.
-    Bug("two-boma triple", KIOTHI, "for i in (1, 2, 3)", "for i in (1, 2)", rule=True),
+    Bug("two-boma triple", KIOTHI_BOARD, "for i in (1, 2, 3)", "for i in (1, 2)", rule=True),
     # The first-lap restriction applies to the first lap only, not to relay laps.
     Bug(
         "restriction on every lap",

@@ -35,6 +35,7 @@ from .game import game as game_facts
 from .kiothi import KiothiState
 from .kisolo import KisoloState
 from .state import CaptureMove, RedistributeMove, SowMove, State, TypedMove
+
 GAMES: dict[str, type[KisoloState] | type[KiothiState]] = {
     "kisolo": KisoloState,
     "kiothi": KiothiState,

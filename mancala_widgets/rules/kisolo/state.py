@@ -1,8 +1,5 @@
-"""Kisolo: four rows, no stores, the pussa kanawa relay (docs/rules.md, "Kisolo").
-
-The board is kept as one flat list, hole ``(r, c)`` at index ``r * columns + c``;
-each player's circuit is precomputed once per board size as a ``next`` table,
-so the sowing loop touches nothing but a list of ints.
+"""A Kisolo position: its JSON, its legal moves, and what follows a turn (docs/rules.md,
+"Kisolo"). The turn itself is played by ``turn.py``; its trace is written by ``trace.py``.
 
 >>> s = KisoloState.initial(columns=7)
 >>> [m["column"] for m in s.legal_moves()]
@@ -13,17 +10,13 @@ so the sowing loop touches nothing but a list of ints.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from functools import cache
-from operator import itemgetter
-from typing import Any, Final, Literal, Protocol
+from collections.abc import Hashable, Mapping
+from typing import Any, Final, Literal
 
-from .common import (
+from ..common import (
     MAX_PIECES,
-    NORTH,
     PLAYERS,
     SOUTH,
-    TRACE_LAP_LIMIT,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
@@ -38,14 +31,12 @@ from .common import (
     player_index,
     shown,
 )
-from .events import DrawDetails, Event, GameEnd
-from .events import LapEnd as LapEndEvent
-from .game import KISOLO, Cell, Options, kisolo_board
-from .kisolo_turn import LapEnd, Played, turn
+from ..events import Event
+from ..game import KISOLO, Options
+from .board import COLUMN_CHOICES, ROWS, STONES_PER_HOLE, Geometry, geometry
+from .trace import End, trace_events
+from .turn import LapEnd, Played, turn
 
-COLUMN_CHOICES = (7, 6)
-STONES_PER_HOLE = 3
-ROWS = 4
 #: docs/rules.md, the draw by repetition: the third occurrence of a position draws the game.
 REPETITION_LIMIT = 3
 #: How a game is won: a capture empties the opponent's inner row (docs/rules.md, a win), or
@@ -62,103 +53,6 @@ DEFAULT_OPTIONS = KISOLO.check_options({}, InvalidPositionError)
 
 #: What makes two positions "the same" for the repetition draw: the board and who moves.
 Key = tuple[tuple[int, ...], int]
-
-
-class Drops(Protocol):
-    """``drops[m]``: the holes ``m`` stones sown after a hole fall into, in order."""
-
-    def __getitem__(self, m: int, /) -> tuple[int, ...]: ...
-
-
-class Geometry:
-    """A 4 x ``columns`` board (rules/game.py) as flat tables for the sowing loop:
-    hole ``(r, c)`` is index ``r * columns + c``."""
-
-    def __init__(self, columns: int, crowded: bool = False) -> None:
-        board = kisolo_board(columns)
-        n = self.columns = columns
-        self.size = ROWS * n
-        flat: Callable[[Cell], int] = lambda cell: cell[0] * n + cell[1]
-        self.circuit = tuple([flat(h) for h in board.circuits[name]] for name in PLAYERS)
-        #: Each player's holes in the order of legal_moves (row by row).
-        self.own = tuple(sorted(holes) for holes in self.circuit)
-        self.next = [0] * (ROWS * n)
-        for name in PLAYERS:
-            for hole in board.circuits[name]:
-                self.next[flat(hole)] = flat(board.next(name, hole))
-        self.owner = [PLAYERS.index(board.owner((h // n, h % n))) for h in range(ROWS * n)]
-        self.inner = tuple([board.facing_rows[name] * n + c for c in range(n)] for name in PLAYERS)
-        self.outer = tuple(
-            [r * n + c for c in range(n)]
-            for name in PLAYERS
-            for r in board.rows_of(name)
-            if r != board.facing_rows[name]
-        )
-        #: drops[h][m]: the m holes after h on its owner's circuit, where m stones sown
-        #: from the next hole on fall (every stone there is: 12 a column).
-        self.drops: list[Drops] = []
-        for h in range(ROWS * n):
-            after: list[int] = []
-            x = h
-            for _ in range(STONES_PER_HOLE * ROWS * n):
-                x = self.next[x]
-                after.append(x)
-            if crowded:  # more stones than a game has: any number, listed when asked
-                self.drops.append(_Drops(after[: 2 * n]))
-            else:
-                self.drops.append([tuple(after[:m]) for m in range(len(after) + 1)])
-        #: facing[n]: for an inner hole, the other player's inner hole across; else -1.
-        self.facing = [-1] * (ROWS * n)
-        for p in (SOUTH, NORTH):
-            for c, h in enumerate(self.inner[p]):
-                self.facing[h] = self.inner[1 - p][c]
-        #: behind[h]: for an inner hole, the outer hole of its column; else -1.
-        self.behind = [-1] * (ROWS * n)
-        for p in (SOUTH, NORTH):
-            for inner, outer in zip(self.inner[p], self.outer[p], strict=True):
-                self.behind[inner] = outer
-        #: stones_of[p](board): the stones of p's two rows, hole by hole.
-        self.stones_of = tuple(itemgetter(*holes) for holes in self.circuit)
-        #: inner_stones[p](board): the stones of p's inner row, hole by hole.
-        self.inner_stones = tuple(itemgetter(*row) for row in self.inner)
-        #: capture_holes[p]: (action, p's inner hole, the other player's inner hole)
-        #: of each column, for the turn-start captures of legal_actions.
-        self.capture_holes = tuple(
-            [(self.size + c, mine[c], theirs[c]) for c in range(n)]
-            for mine, theirs in (self.inner, self.inner[::-1])
-        )
-        #: Each player's holes from their own left (South's left is column 0, North's
-        #: column n - 1, as they face each other): the outer row, then the inner.
-        self.from_left = tuple(
-            [r * n + c for r in rows for c in (range(n) if p == SOUTH else range(n - 1, -1, -1))]
-            for p, rows in ((SOUTH, (3, 2)), (NORTH, (0, 1)))
-        )
-        #: moves[action]: the move dict of each action, copied for each use.
-        self.moves: list[Move] = [
-            {"type": "sow", "row": h // n, "column": h % n} for h in range(self.size)
-        ] + [{"type": "capture", "column": c} for c in range(n)]
-
-    def cell(self, h: int) -> list[int]:
-        return list(divmod(h, self.columns))
-
-
-class _Drops:
-    """``drops[h]`` of a crowded board: the holes ``m`` stones sown after ``h`` fall
-    into, for any ``m``, from the circuit after ``h`` (``after``)."""
-
-    def __init__(self, after: list[int]) -> None:
-        self.after = tuple(after)
-
-    def __getitem__(self, m: int) -> tuple[int, ...]:
-        laps, rest = divmod(m, len(self.after))
-        return self.after * laps + self.after[:rest]
-
-
-@cache
-def geometry(columns: int, crowded: bool = False) -> Geometry:
-    """The tables of a 4 x ``columns`` board; ``crowded``: for more stones than a game
-    has (a position made by hand), at a cost to speed."""
-    return Geometry(columns, crowded)
 
 
 class KisoloState:
@@ -411,7 +305,7 @@ class KisoloState:
         played = turn(self.geo, self.board, self.to_move, action, landing, log)
         after, end = outcome(self, played, history)
         if trace is not None and log is not None:
-            trace.extend(trace_events(self, action, log, played, after, end))
+            trace.extend(trace_events(self, self.geo, action, log, after, end))
         return after
 
     def legal_moves(self) -> list[Move]:
@@ -437,10 +331,6 @@ class KisoloState:
         else:
             return None
         return action if action in self._legal_actions() else None
-
-
-#: How a game ended with a move, for its ``game_end`` event: (rule, details).
-End = tuple[str, DrawDetails] | None
 
 
 def outcome(
@@ -472,110 +362,3 @@ def outcome(
                 end = ("repetition", {"occurrences": seen})
     after.move_stats = (laps, captures)
     return after, end
-
-
-def trace_events(
-    state: KisoloState, action: int, log: list[LapEnd], played: Played, after: KisoloState, end: End
-) -> list[Event]:
-    """The events of a turn from what :func:`turn` logged and :func:`outcome` decided:
-    this writes down what was decided and decides nothing. Laps past TRACE_LAP_LIMIT are
-    left out until the lap end that ends the turn, and summarised in one event there."""
-    geo, p = state.geo, state.to_move
-    cell, drops = geo.cell, geo.drops
-    relay_rule = "relay" if state.options["relay"] == "landing" else "pussa_kanawa"
-    events: list[Event] = []
-    resumed = False  # once the laps left out are summarised: every event is kept again
-
-    def emit(event: Event, lap: int) -> None:
-        if lap <= TRACE_LAP_LIMIT or resumed:
-            events.append(event)
-
-    def capture(lap: int, start: int, b: Sequence[int], rule: str) -> None:
-        inner = geo.facing[start]
-        outer = geo.behind[inner]
-        taken = b[inner] + b[outer]
-        emit(
-            {
-                "kind": "capture",
-                "rule": rule,
-                "player": PLAYERS[p],
-                "lap": lap,
-                "cell": cell(start),
-                "from": [cell(inner) + [b[inner]], cell(outer) + [b[outer]]],
-                "count": taken,
-                "into": "sow",
-            },
-            lap,
-        )
-        sown = (start, *drops[start][taken - 1])
-        emit({"kind": "sow", "lap": lap, "cells": [cell(x) for x in sown]}, lap)
-
-    board = state.board
-    if action >= geo.size:
-        capture(1, geo.inner[p][action - geo.size], board, "turn_start_capture")
-    else:
-        m = board[action]
-        emit({"kind": "lift", "rule": "sow", "cell": cell(action), "count": m, "lap": 1}, 1)
-        emit({"kind": "sow", "lap": 1, "cells": [cell(x) for x in drops[action][m]]}, 1)
-    won = played[3] == "won"
-    for i, (lap, last, occupied, n, then, b) in enumerate(log):
-        if then != "relay" and (then != "capture" or won and i == len(log) - 1):
-            # The lap end that ends the turn: the laps left out are summarised first.
-            if lap > TRACE_LAP_LIMIT:
-                events.append(
-                    {
-                        "kind": "laps_skipped",
-                        "from_lap": TRACE_LAP_LIMIT + 1,
-                        "to_lap": lap,
-                        "board": grid(list(b), geo.columns),
-                    }
-                )
-            resumed = True
-        lap_end: LapEndEvent = {
-            "kind": "lap_end",
-            "lap": lap,
-            "cell": cell(last),
-            "occupied": occupied,
-            "then": then,
-        }
-        if relay_rule == "pussa_kanawa":
-            lap_end["next"] = cell(n)
-            lap_end["next_count"] = b[n]
-        emit(lap_end, lap)
-        if then == "capture":
-            capture(lap + 1, n, b, "mid_move_capture")
-        elif then == "relay":
-            m = b[n]
-            emit(
-                {
-                    "kind": "lift",
-                    "rule": relay_rule,
-                    "cell": cell(n),
-                    "count": m,
-                    "lap": lap + 1,
-                    "landing": cell(last),
-                },
-                lap + 1,
-            )
-            emit({"kind": "sow", "lap": lap + 1, "cells": [cell(x) for x in drops[n][m]]}, lap + 1)
-    if end is None:
-        events.append({"kind": "turn_end", "to_move": PLAYERS[1 - p]})
-        return events
-    rule, details = end
-    event: GameEnd = {
-        "kind": "game_end",
-        "rule": rule,
-        "status": "won" if after.status == "won" else "draw",
-        "winner": None if after.winner is None else PLAYERS[after.winner],
-        "reason": after.reason or "",
-    }
-    # A draw's details, key by key: a TypedDict spread (**details) could hold other keys
-    # as far as the type checker knows.
-    if "lap" in details:
-        event["lap"] = details["lap"]
-    if "repeat_of_lap" in details:
-        event["repeat_of_lap"] = details["repeat_of_lap"]
-    if "occurrences" in details:
-        event["occurrences"] = details["occurrences"]
-    events.append(event)
-    return events

@@ -6,7 +6,7 @@ the capture and nki protection, and the leftmost triple. :func:`sowings` lists t
 sowings with the same loop, counting warriors only (the marks never change where warriors
 go). Search and random playouts call them with no log and pay for nothing else. A traced
 move calls :func:`sow` with a :class:`Log`, which records what was decided lap by lap;
-``kiothi.trace_events`` expands it into the trace's events and decides nothing.
+``trace.trace_events`` expands it into the trace's events and decides nothing.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple, Protocol
 
-from .common import LAP_LIMIT
-from .events import NoCaptureWhy, TripleWhy
+from ..common import LAP_LIMIT
+from ..events import NoCaptureWhy, TripleWhy
 
 SIZE: Final = 20
 #: Without remembering lap ends, a sowing still relaying at this lap is played again
@@ -148,7 +148,7 @@ LapLog = tuple[int, int, int, bool, tuple[int, ...], int]
 
 @dataclass
 class Log:
-    """What a traced sowing decided, for ``kiothi.trace_events``."""
+    """What a traced sowing decided, for ``trace.trace_events``."""
 
     laps: list[LapLog] = field(default_factory=list)
     #: Board, nki and sown marks at the last lap end, before any capture.

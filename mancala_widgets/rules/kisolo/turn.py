@@ -5,20 +5,18 @@ list of ints: the turn-start capture, the sowing, and at each lap end the choice
 mid-move capture, the relay and the end of the turn, with the check for a sowing that
 never ends. Search and random playouts call it with no log and pay for nothing else.
 A traced move (``KisoloState.play``) calls it with a ``log``: each lap end is appended
-as it is decided (see :data:`LapEnd`), and ``kisolo.trace_events`` expands the log into
+as it is decided (see :data:`LapEnd`), and ``trace.trace_events`` expands the log into
 the trace's events, deciding nothing. What happens after the turn (the win by one's own
-row emptied, the draw by repetition) is decided once, in ``kisolo.outcome``.
+row emptied, the draw by repetition) is decided once, in ``state.outcome``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
-from .common import LAP_LIMIT
-from .events import Then
-
-if TYPE_CHECKING:
-    from .kisolo import Geometry
+from ..common import LAP_LIMIT
+from ..events import Then
+from .board import Geometry
 
 #: Without a log, the lap ends are not remembered: a turn still going at this lap is
 #: played again from the start remembering every lap end, so that step 6 finds the first

@@ -1,8 +1,6 @@
-"""Kiothi: two rows of ten bomas, a jail at each end, nki protection
-(docs/rules.md, "Kiothi").
-
-The board, the nki marks and the sown marks are flat lists of 20, boma
-``(r, c)`` at index ``r * 10 + c``; the one shared circuit is a ``NEXT`` table.
+"""A Kiothi position: its JSON, its legal moves, the opening's redistributions and the
+end of the game (docs/rules.md, "Kiothi"). A sowing is played by ``sowing.py``; its
+trace is written by ``trace.py``.
 
 >>> s = KiothiState.initial()
 >>> len(s.legal_moves())          # the opening: pairs of bomas to lift
@@ -19,14 +17,13 @@ from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final, Literal
 
-from .common import (
+from ..common import (
     LAP_LIMIT,
     MAX_PIECES,
     MAX_TURN,
     NORTH,
     PLAYERS,
     SOUTH,
-    TRACE_LAP_LIMIT,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
@@ -44,9 +41,26 @@ from .common import (
     player_index,
     shown,
 )
-from .events import Cell, Event, GameEnd, Sweep, Then, TripleCell
-from .game import KIOTHI, Options, kiothi_board
-from .kiothi_sowing import (
+from ..events import Cell, Event, GameEnd, Sweep
+from ..game import KIOTHI, Options
+from .board import (
+    CIRCUIT_TABLES,
+    COLS,
+    CROWDED,
+    EMPTY_AT_START,
+    OPPOSITE,
+    OWN_BOMAS,
+    OWN_FROM_LEFT,
+    OWN_ROW,
+    OWNER,
+    ROWS,
+    SIZE,
+    START_HOLES_CHOICES,
+    WARRIORS_PER_BOMA,
+    cell,
+    empty_at_start,
+)
+from .sowing import (
     FORBIDDEN,
     LONG,
     MOST,
@@ -55,15 +69,11 @@ from .kiothi_sowing import (
     Rules,
     Sown,
     can_move,
-    laps_table,
-    lifts_table,
     sow,
     sowings,
 )
+from .trace import trace_events
 
-ROWS, COLS, SIZE = 2, 10, 20
-START_HOLES_CHOICES = (6, 5)
-WARRIORS_PER_BOMA = 5
 STATUSES = {"playing": (), "won": ("no legal move",), "draw": ("equal jails",)}
 #: With the rule option perpetual="draw", a perpetual move draws the game.
 STATUSES_PERPETUAL_DRAW = {**STATUSES, "draw": ("equal jails", "perpetual sowing")}
@@ -84,86 +94,12 @@ POSITION_FIELDS = (
     "reason",
 )
 
-# The board's facts (rules/game.py) as flat tables: boma (r, c) is index r * 10 + c.
-_BOARD = kiothi_board()
-CIRCUIT = [r * COLS + c for r, c in _BOARD.circuits["south"]]
-NEXT = [0] * SIZE
-for _i, _h in enumerate(CIRCUIT):
-    NEXT[_h] = CIRCUIT[(_i + 1) % SIZE]
-OWNER = [PLAYERS.index(_BOARD.owner(divmod(h, COLS))) for h in range(SIZE)]
-OWN_ROW = tuple(_BOARD.facing_rows[name] for name in PLAYERS)  # South's row, North's row
-OWN_BOMAS = tuple(
-    [r * COLS + c for r in _BOARD.rows_of(name) for c in range(COLS)] for name in PLAYERS
-)
 
 #: What makes two positions "the same": everything but the variant and the turn number.
 Key = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[int, ...], int, bool]
 #: A checked move: a sowing (boma, count) or a redistribution (lifted, placed).
 Redistribution = tuple[Literal["redistribute"], list[int], list[tuple[int, int]]]
 Parsed = tuple[Literal["sow"], int, int] | Redistribution
-
-
-def opposite(h: int) -> int:
-    """(r,c) faces (1-r,c)."""
-    facing = _BOARD.opposite(divmod(h, COLS))
-    assert facing is not None, "Kiothi's two rows face each other"
-    r, c = facing
-    return r * COLS + c
-
-
-def own_boma(p: int, i: int) -> int:
-    """Player ``p``'s boma number ``i`` counted from their own left (0-based).
-
-    North faces the other way, so North's index i is column 9-i."""
-    return 10 + i if p == SOUTH else 9 - i
-
-
-def own_index(h: int) -> int:
-    """Inverse of :func:`own_boma`: the owner's index of boma ``h``."""
-    return h - 10 if OWNER[h] == SOUTH else 9 - h
-
-
-#: The boma facing each boma, as a table for the hot paths.
-OPPOSITE = [opposite(h) for h in range(SIZE)]
-#: Each player's bomas, from their own left.
-OWN_FROM_LEFT = tuple([own_boma(p, i) for i in range(COLS)] for p in (SOUTH, NORTH))
-LEFTMOST = (own_boma(SOUTH, 0), own_boma(NORTH, 0))
-#: The three opponent bomas at the player's indices 1, 2, 3 (leftmost triple).
-TRIPLE = tuple([opposite(own_boma(p, i)) for i in (1, 2, 3)] for p in (SOUTH, NORTH))
-
-
-def empty_at_start(start_holes: int) -> list[bool]:
-    """Bomas left empty by the set-up: all but each owner's rightmost ``start_holes``."""
-    return [own_index(h) < COLS - start_holes for h in range(SIZE)]
-
-
-def circuit(crowded: bool = False) -> Circuit:
-    """The tables of the sowing loop (rules/kiothi_sowing.py); ``crowded``: for a position
-    made by hand with more warriors than a game has, at a cost to speed."""
-    laps = laps_table(NEXT, crowded)
-    own = (sorted(OWN_BOMAS[0]), sorted(OWN_BOMAS[1]))
-    home = ([o == SOUTH for o in OWNER], [o == NORTH for o in OWNER])
-    return Circuit(
-        laps,
-        lifts_table(laps, crowded),
-        OWNER,
-        OPPOSITE,
-        own,
-        LEFTMOST,
-        TRIPLE,
-        crowded,
-        home,
-        [False] * SIZE,
-    )
-
-
-CIRCUIT_TABLES = circuit()
-CROWDED = circuit(crowded=True)
-EMPTY_AT_START = {n: empty_at_start(n) for n in START_HOLES_CHOICES}
-
-
-def cell(h: int) -> Cell:
-    return [h // COLS, h % COLS]
 
 
 class KiothiState:
@@ -431,7 +367,7 @@ class KiothiState:
         return self._after_sowing(played, None)
 
     def _sow(self, h: int, k: int, log: Log | None) -> Sown | str:
-        """The sowing of ``k`` from boma ``h`` played by the one loop (rules/kiothi_sowing.py)."""
+        """The sowing of ``k`` from boma ``h`` played by the one loop (rules/kiothi/sowing.py)."""
         marks = (self.nki, self.sown, EMPTY_AT_START[self.start_holes])
         c, rules, p = self.circuit, self.rules, self.to_move
         played = sow(c, rules, p, h, k, self.board, marks, log)
@@ -668,7 +604,9 @@ class KiothiState:
                     rule="perpetual_sowing",
                 )
             if trace is not None and log is not None:
-                trace.extend(trace_events(self, h, k, log, played))
+                trace.extend(
+                    trace_events(self, self.start_holes, self.circuit.laps, h, k, log, played)
+                )
             return self._after_sowing(played, trace)
         board, nki, sown, jails = self._redistribute(parsed[1], parsed[2], trace)
         after = KiothiState(
@@ -763,124 +701,3 @@ def _result_of(jails: Sequence[int]) -> tuple[Literal["won", "draw"], int | None
     if s == n:
         return "draw", None, "equal jails", 0
     return "won", (SOUTH if s > n else NORTH), "no legal move", abs(s - n)
-
-
-def trace_events(state: KiothiState, h: int, k: int, log: Log, played: Sown) -> list[Event]:
-    """The events of a sowing from what the loop logged (rules/kiothi_sowing.py): this
-    writes down what was decided and decides nothing. Laps past TRACE_LAP_LIMIT are left
-    out until the lap end that ends the sowing, and summarised in one event there."""
-    p, laps = state.to_move, state.circuit.laps
-    events: list[Event] = []
-    resumed = False  # once the laps left out are summarised, every event is kept again
-
-    def emit(event: Event, lap: int) -> None:
-        if lap <= TRACE_LAP_LIMIT or resumed:
-            events.append(event)
-
-    last_lap, perpetual = played[4], played[6] is not None
-    for lap, start, count, released, drop_released, landing in log.laps:
-        contents = state.board[h] if lap == 1 else count
-        rule = "sow" if lap == 1 else "relay"
-        emit(
-            {
-                "kind": "lift",
-                "rule": rule,
-                "cell": cell(start),
-                "count": count,
-                "left": contents - count,
-                "partial": count < contents,
-                "lap": lap,
-            },
-            lap,
-        )
-        if released:
-            emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(start)}, lap)
-        emit({"kind": "sow", "lap": lap, "cells": [cell(x) for x in laps[start][count]]}, lap)
-        for x in drop_released:
-            emit({"kind": "nki_release", "rule": "nki_release", "cell": cell(x)}, lap)
-        then: Then = "relay"
-        if lap == last_lap:  # the lap end that ends the sowing
-            then = "perpetual" if perpetual else "end"
-            if lap > TRACE_LAP_LIMIT:
-                board, nki, sown = log.last
-                events.append(
-                    {
-                        "kind": "laps_skipped",
-                        "from_lap": TRACE_LAP_LIMIT + 1,
-                        "to_lap": lap,
-                        "board": grid(board, COLS),
-                        "nki": grid(nki, COLS),
-                        "sown": grid(sown, COLS),
-                    }
-                )
-                resumed = True
-        emit(
-            {
-                "kind": "lap_end",
-                "lap": lap,
-                "cell": cell(landing),
-                "occupied": then != "end",
-                "own_row": OWNER[landing] == p,
-                "then": then,
-            },
-            lap,
-        )
-    if perpetual:
-        return events
-    landing, lap = log.laps[-1][5], last_lap
-    board, nki, sown = log.last
-    opp = OPPOSITE[landing]
-    if log.no_capture is not None:
-        why = log.no_capture
-        emit(
-            {
-                "kind": "no_capture",
-                "rule": "nki_protection" if why == "nki" else "capture",
-                "cell": cell(landing),
-                "opposite": cell(opp),
-                "why": why,
-            },
-            lap,
-        )
-        return events
-    emit(
-        {
-            "kind": "capture",
-            "rule": "capture",
-            "player": PLAYERS[p],
-            "lap": lap,
-            "cell": cell(landing),
-            "from": [cell(opp) + [board[opp]]],
-            "count": board[opp] + 1,
-            "into": "jail",
-            "jail": PLAYERS[p],
-        },
-        lap,
-    )
-    if log.triple != "":
-        at_start = EMPTY_AT_START[state.start_holes]
-        triple = TRIPLE[p]
-        bomas: list[TripleCell] = [
-            {
-                "cell": cell(y),
-                "count": board[y],
-                "nki": nki[y],
-                "empty_at_start": at_start[y],
-                "sown": sown[y],
-            }
-            for y in triple
-        ]
-        emit(
-            {
-                "kind": "leftmost_triple",
-                "rule": "leftmost_triple",
-                "player": PLAYERS[p],
-                "taken": log.triple is None,
-                "why": log.triple,
-                "cells": bomas,
-                "count": sum(board[y] for y in triple) if log.triple is None else 0,
-                "jail": PLAYERS[p],
-            },
-            lap,
-        )
-    return events
