@@ -70,7 +70,11 @@ def test_a_player_written_against_the_interface_plays_whole_games(name):
         assert moves > 2
 
 
-@pytest.mark.parametrize("module", ["players.py", "review.py", "simulate.py", "tournaments.py"])
+@pytest.mark.parametrize(
+    "module",
+    [f"players/{p.name}" for p in sorted((PACKAGE / "players").glob("*.py"))]
+    + ["review.py", "simulate.py", "tournaments.py"],
+)
 def test_players_and_reviews_use_only_the_rules_public_interface(module):
     tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
     for node in ast.walk(tree):

@@ -1,0 +1,104 @@
+"""The players by level: random, greedy, search and expert."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..rules import PLAYERS, State
+from ..rules.common import shown
+from ..text import tr
+from ..text.names import move_name, side_names
+from .explain import Scored
+from .moves import candidate_moves, immediate_gain, random_redistribution
+from .search import SearchPlayer
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: State) -> dict: ...
+
+
+class RandomPlayer:
+    """Level 1: plays a random legal move."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> dict:
+        if state.opening:  # a lift pair as legal_moves() lists them, placed at random
+            pair = self.rng.choice(state.legal_moves())
+            return random_redistribution(state, pair["lift"], self.rng)
+        return self.rng.choice(state.legal_moves())
+
+    def explain(
+        self, state: State, move: dict, locale: str = "en", names: dict | None = None
+    ) -> str:
+        said = move_name(
+            state.game, move, PLAYERS[state.to_move], locale, names or side_names(locale)
+        )
+        return tr(locale, "computer.random", move=said)
+
+
+class GreedyPlayer(Scored):
+    """Level 2: the move with the best immediate gain."""
+
+    name = "greedy"
+
+    def choose(self, state: State) -> dict:
+        return self.pick(state, [(immediate_gain(state, m), m) for m in candidate_moves(state)])
+
+
+LEVELS = ("random", "greedy", "search", "expert")
+
+
+def level(name: str, seed: int | None = None, time_limit: float = 1.0):
+    """A player by level: "random", "greedy", "search" (alpha-beta, 3 plies in
+    Kisolo and 2 in Kiothi, whose moves branch far more) or "expert" (iterative
+    deepening with move ordering and a transposition table, 1 s a move).
+
+    Search is bounded by nodes, so a seed gives the same game on any machine
+    fast enough to finish within the time limit (the limit then never binds)."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    if name == "search":
+        return LevelledSearch(
+            depth={"kisolo": 3, "kiothi": 2},
+            nodes=3_000,
+            seed=seed,
+            time_limit=time_limit,
+            name="search",
+        )
+    if name == "expert":
+        return LevelledSearch(
+            depth={"kisolo": 12, "kiothi": 12},
+            # The budgets are set by the cost of a node, to fill about half the second,
+            # so that the node budget, not the clock, ends a search on an ordinary
+            # machine and a seed gives the same game everywhere: measured 2026-11-30 on a
+            # 2-core machine, Kisolo 36,000 nodes take 0.64 s a move (9.3 plies; twice as
+            # many took 1.8 s, past the clock) and Kiothi 24,000 take 0.43 s (8.05 plies).
+            nodes={"kisolo": 36_000, "kiothi": 24_000},
+            enhanced=True,
+            seed=seed,
+            time_limit=time_limit,
+            name="expert",
+        )
+    raise ValueError(f"level = {shown(name)}: expected one of {', '.join(LEVELS)}")
+
+
+class LevelledSearch(SearchPlayer):
+    """A search player whose depth and node budget depend on the game."""
+
+    def __init__(self, depth: dict, nodes, **kwargs):
+        super().__init__(**kwargs)
+        self.depths = depth
+        self.budgets = nodes if isinstance(nodes, dict) else {"kisolo": nodes, "kiothi": nodes}
+
+    def choose(self, state: State) -> dict:
+        self.depth, self.nodes = self.depths[state.game], self.budgets[state.game]
+        return super().choose(state)
