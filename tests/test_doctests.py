@@ -1,4 +1,5 @@
-"""The examples in the engine's and the players' docstrings run and say what they show."""
+"""The examples in the docstrings of the engine, the players and the exercises run and say
+what they show."""
 
 import doctest
 import importlib
@@ -6,12 +7,13 @@ import pkgutil
 
 import pytest
 
+import mancala_widgets.exercises
 import mancala_widgets.players
 import mancala_widgets.rules
 
 MODULES = sorted(
     name
-    for package in (mancala_widgets.rules, mancala_widgets.players)
+    for package in (mancala_widgets.rules, mancala_widgets.players, mancala_widgets.exercises)
     for name in [package.__name__]
     + [m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
 )
