@@ -31,11 +31,11 @@ from __future__ import annotations
 from typing import Any
 
 from .base import CIRCUITS, Exercise, ExerciseError, Feedback
-from .best import BestCapture, best_capture
-from .build import BuildCapture, build_capture
-from .landing import Landing, circuit_cells, first_lap_landing, landing
-from .lifted import Lifted, lifted
+from .capture_builder import BuildCapture, build_capture
+from .capture_choice import BestCapture, best_capture
 from .reading import read_cell
+from .relay_lifted import Lifted, lifted
+from .sowing_landing import Landing, circuit_cells, first_lap_landing, landing
 
 __all__ = [
     "BestCapture",
@@ -44,6 +44,7 @@ __all__ = [
     "Exercise",
     "ExerciseError",
     "Feedback",
+    "LIFTED_POSITION",
     "Landing",
     "Lifted",
     "best_capture",

@@ -103,6 +103,7 @@ class Lifted(Exercise):
 def lifted(position: dict, move: dict, locale: str = "en") -> Lifted:
     """Which hole does the relay lift first? See :class:`Lifted`.
 
+    >>> from mancala_widgets.exercises import LIFTED_POSITION
     >>> ex = lifted(LIFTED_POSITION, {"type": "sow", "row": 3, "column": 4})
     >>> ex.answer, ex.check("inner 5").correct, ex.check([2, 5]).correct
     ([2, 4], True, False)
