@@ -18,7 +18,7 @@ def evaluate(state: State, player: int) -> float:
     return _evaluate_on_board(state, player)
 
 
-def _evaluate_on_board(state, player: int) -> float:
+def _evaluate_on_board(state: State, player: int) -> float:
     """A game without stores (Kisolo): the stones each side holds decide it; stones in
     the inner (facing) row are the ones at risk and the ones that capture, so an
     empty-ish opponent inner row is worth a little more."""
@@ -27,11 +27,11 @@ def _evaluate_on_board(state, player: int) -> float:
     return float(state.holdings(player) - state.holdings(1 - player)) - 0.5 * their_inner
 
 
-def _evaluate_jails(state, player: int) -> float:
+def _evaluate_jails(state: State, player: int) -> float:
     """A game with jails (Kiothi): the jails decide it; warriors on your own row are
     yours to sow; warriors not nki facing an empty boma, where an opposing sowing
     could end, could be captured."""
-    b, nki, facing = state.board, state.nki, state.facing()
+    b, nki, facing = state.board, state.protected(), state.facing()
     jails = state.holdings(player) - state.holdings(1 - player)
     on_row, exposed = [0, 0], [0, 0]  # the player's, the opponent's
     for side, q in enumerate((player, 1 - player)):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
-from ..rules import PLAYERS, State
+from ..rules import PLAYERS, Move, State
 from ..text import tr
-from ..text.names import move_name, pieces, side_names
-from .moves import effect
+from ..text.names import Names, move_name, pieces, side_names
+from .moves import Effect, effect
 
 
 class Scored:
@@ -17,16 +18,16 @@ class Scored:
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
-        self.last_scores: list[tuple[float, dict]] = []
+        self.last_scores: list[tuple[float, Move]] = []
 
-    def pick(self, state: State, scored: list[tuple[float, dict]]) -> dict:
+    def pick(self, state: State, scored: list[tuple[float, Move]]) -> Move:
         self.last_scores = sorted(scored, key=lambda x: -x[0])
         best = self.last_scores[0][0]
         top = [m for s, m in self.last_scores if s >= best - 1e-9]
         return self.rng.choice(top)
 
     def explain(
-        self, state: State, move: dict, locale: str = "en", names: dict | None = None
+        self, state: State, move: Move, locale: str = "en", names: Names | None = None
     ) -> str:
         """Why this move, in words a student follows: what it captures, what the
         opponent can take back, and what the next best move would have done.
@@ -45,16 +46,16 @@ class Scored:
 
 def explain_move(
     state: State,
-    move: dict,
-    scored: list[tuple[float, dict]],
+    move: Move,
+    scored: list[tuple[float, Move]],
     locale: str = "en",
-    names: dict | None = None,
+    names: Names | None = None,
 ) -> str:
     """The explanation of ``move`` among the ``scored`` moves (best first)."""
     names = names or side_names(locale)
     p = state.to_move
     other = names[PLAYERS[1 - p]]
-    T = lambda key, **kw: tr(locale, key, **kw)
+    T = partial(tr, locale)
     said = move_name(state.game, move, PLAYERS[p], locale, names)
     if len(scored) == 1:
         return T("computer.only_move", move=said)
@@ -93,14 +94,14 @@ def explain_move(
 
 
 def explain_effect(
-    state: State, move: dict, mine: dict, locale: str = "en", names: dict | None = None
+    state: State, move: Move, mine: Effect, locale: str = "en", names: Names | None = None
 ) -> str:
     """A move and its ``effect`` in words: "South captures column 3. It captures 8
     stones. Afterwards North can take at most 6 back." """
     names = names or side_names(locale)
     p = state.to_move
     other = names[PLAYERS[1 - p]]
-    T = lambda key, **kw: tr(locale, key, **kw)
+    T = partial(tr, locale)
     parts = [T("computer.chose", move=move_name(state.game, move, PLAYERS[p], locale, names))]
     if mine["wins"]:
         parts.append(T("computer.win"))

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
-from ..rules import PLAYERS, State
+from ..rules import PLAYERS, Move, State
 from ..rules.common import shown
 from ..text import tr
-from ..text.names import move_name, side_names
+from ..text.names import Names, move_name, side_names
 from .explain import Scored
 from .moves import candidate_moves, immediate_gain, random_redistribution
 from .search import SearchPlayer
@@ -17,7 +17,7 @@ from .search import SearchPlayer
 class Player(Protocol):
     name: str
 
-    def choose(self, state: State) -> dict: ...
+    def choose(self, state: State) -> Move: ...
 
 
 class RandomPlayer:
@@ -28,14 +28,14 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> dict:
+    def choose(self, state: State) -> Move:
         if state.opening:  # a lift pair as legal_moves() lists them, placed at random
             pair = self.rng.choice(state.legal_moves())
             return random_redistribution(state, pair["lift"], self.rng)
         return self.rng.choice(state.legal_moves())
 
     def explain(
-        self, state: State, move: dict, locale: str = "en", names: dict | None = None
+        self, state: State, move: Move, locale: str = "en", names: Names | None = None
     ) -> str:
         said = move_name(
             state.game, move, PLAYERS[state.to_move], locale, names or side_names(locale)
@@ -48,14 +48,16 @@ class GreedyPlayer(Scored):
 
     name = "greedy"
 
-    def choose(self, state: State) -> dict:
+    def choose(self, state: State) -> Move:
         return self.pick(state, [(immediate_gain(state, m), m) for m in candidate_moves(state)])
 
 
 LEVELS = ("random", "greedy", "search", "expert")
 
 
-def level(name: str, seed: int | None = None, time_limit: float = 1.0):
+def level(
+    name: str, seed: int | None = None, time_limit: float = 1.0
+) -> RandomPlayer | GreedyPlayer | LevelledSearch:
     """A player by level: "random", "greedy", "search" (alpha-beta, 3 plies in
     Kisolo and 2 in Kiothi, whose moves branch far more) or "expert" (iterative
     deepening with move ordering and a transposition table, 1 s a move).
@@ -94,11 +96,11 @@ def level(name: str, seed: int | None = None, time_limit: float = 1.0):
 class LevelledSearch(SearchPlayer):
     """A search player whose depth and node budget depend on the game."""
 
-    def __init__(self, depth: dict, nodes, **kwargs):
+    def __init__(self, depth: dict[str, int], nodes: int | dict[str, int], **kwargs: Any):
         super().__init__(**kwargs)
         self.depths = depth
         self.budgets = nodes if isinstance(nodes, dict) else {"kisolo": nodes, "kiothi": nodes}
 
-    def choose(self, state: State) -> dict:
+    def choose(self, state: State) -> Move:
         self.depth, self.nodes = self.depths[state.game], self.budgets[state.game]
         return super().choose(state)

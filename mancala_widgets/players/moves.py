@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TypedDict
 
-from ..rules import State
+from ..rules import Move, State
 from .evaluate import evaluate
 
 
-def opening_candidates(state: State) -> list[dict]:
+class Effect(TypedDict):
+    """What a move does at once, for the mover (:func:`effect`)."""
+
+    gain: int  # pieces captured
+    wins: bool
+    loses: bool
+    threat: int  # the most the opponent can capture in reply
+
+
+def opening_candidates(state: State) -> list[Move]:
     """A handful of sensible full redistributions for each lift pair: warriors kept
     on the player's own row (they become nki), spread in a few patterns."""
     p = state.to_move
@@ -37,7 +47,7 @@ def opening_candidates(state: State) -> list[dict]:
     return moves
 
 
-def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
+def random_redistribution(state: State, lift: list[list[int]], rng: random.Random) -> Move:
     """A random full opening move for a lift pair: warriors spread over random bomas."""
     total = sum(state.board[state.index(r, c)] for r, c in lift)
     cells = len(state.board)
@@ -52,7 +62,7 @@ def random_redistribution(state: State, lift: list, rng: random.Random) -> dict:
     }
 
 
-def successors(state: State) -> list[tuple[dict, State]]:
+def successors(state: State) -> list[tuple[Move, State]]:
     """(move, position after it) for every move a player considers."""
     if state.opening:
         return [(m, state.play(m)) for m in opening_candidates(state)]
@@ -68,19 +78,19 @@ def children(state: State, skip: int | None = None) -> Iterable[tuple[int, State
     return ((a, state.apply_action(a)) for a in state.legal_actions() if a != skip)
 
 
-def candidate_moves(state: State) -> list[dict]:
+def candidate_moves(state: State) -> list[Move]:
     """Full moves to choose from (the opening's lift pairs expanded)."""
     if state.opening:
         return opening_candidates(state)
     return state.legal_moves()
 
 
-def effect(state: State, move: dict) -> dict:
+def effect(state: State, move: Move) -> Effect:
     """What a move does at once, for the mover: pieces captured, whether it wins
     or loses the game, and the most the opponent can capture in reply."""
     p = state.to_move
     after = state.play(move)
-    out = {
+    out: Effect = {
         "gain": captured(state, after, p),
         "wins": after.winner == p,
         "loses": after.status != "playing" and after.winner == 1 - p,
@@ -107,7 +117,7 @@ def forced(state: State) -> bool:
     return state.forced_capture()
 
 
-def immediate_gain(state: State, move: dict) -> float:
+def immediate_gain(state: State, move: Move) -> float:
     """The position after ``move`` for the mover, counting the capture the opponent
     is then forced to make (Kisolo), at its worst."""
     return gain_after(state.play(move), state.to_move)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 
-from ..rules import State
+from ..rules import Move, State
 from .evaluate import evaluate
 from .explain import Scored
 from .moves import children, forced, gain_after, successors
@@ -41,20 +41,20 @@ class SearchPlayer(Scored):
         enhanced: bool = False,
         time_limit: float = 1.0,
         name: str = "search",
-        clock=time.monotonic,
-    ):
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         super().__init__(seed)
         self.clock = clock
         self.depth, self.nodes, self.enhanced = depth, nodes, enhanced
         self.time_limit, self.name = time_limit, name
         self.visited = 0
         self.reached = 0
-        self.table: dict = {}
+        self.table: dict[tuple[Hashable, int], tuple[int, float]] = {}
         #: The best child's action in each position, as the last iteration found it:
         #: searched first in the next (more cut-offs).
-        self.best: dict = {}
+        self.best: dict[Hashable, int | None] = {}
 
-    def choose(self, state: State) -> dict:
+    def choose(self, state: State) -> Move:
         # Stop early enough that even a slow last step stays inside the limit.
         self.deadline = self.clock() + 0.7 * self.time_limit
         children = self._root_children(state)
@@ -76,7 +76,7 @@ class SearchPlayer(Scored):
                 break
         return self.pick(state, scored)
 
-    def _root_children(self, state: State) -> list[tuple[dict, State]]:
+    def _root_children(self, state: State) -> list[tuple[Move, State]]:
         """The root's moves with the positions after them, played until the clock runs
         out (at least one): on a board made by hand with far more pieces than a game
         has, playing every move may take longer than the whole time limit."""
@@ -89,7 +89,7 @@ class SearchPlayer(Scored):
                 break
         return found
 
-    def _best_two(self, children: list[tuple[dict, State]], depth: int) -> list[tuple[float, dict]]:
+    def _best_two(self, children: list[tuple[Move, State]], depth: int) -> list[tuple[float, Move]]:
         """Every root move scored at ``depth``: the two best exactly (the move chosen,
         and the next best that its explanation names), the others only shown to be
         worse than the second best. A move tied with the second best is searched
@@ -136,7 +136,9 @@ class SearchPlayer(Scored):
             self.table[key] = (flag, best)
         return best
 
-    def _ordered(self, state: State, depth: int, here) -> Iterator[tuple[int, State]]:
+    def _ordered(
+        self, state: State, depth: int, here: Hashable | None
+    ) -> Iterator[tuple[int, State]]:
         """The children of ``state`` in the order to search them, each played only when
         reached (the ones after a cut-off never are): with ``enhanced``, the last
         iteration's best here first; then, above the last ply, the others best first by

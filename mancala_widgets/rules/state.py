@@ -138,6 +138,11 @@ class State(Protocol):
         inner row, Kiothi their row."""
         ...
 
+    def protected(self) -> Sequence[bool]:
+        """For each cell, whether a capture may not take it (Kiothi's nki marks; no
+        Kisolo hole is ever protected)."""
+        ...
+
     def facing(self) -> Sequence[int]:
         """For each cell, the cell facing it across the middle, or -1 (Kisolo's outer
         rows)."""

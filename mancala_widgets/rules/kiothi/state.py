@@ -306,6 +306,10 @@ class KiothiState:
         """Player ``p``'s bomas, from their own left."""
         return OWN_FROM_LEFT[p]
 
+    def protected(self) -> list[bool]:
+        """The nki marks: a capture may not take an nki boma."""
+        return self.nki
+
     def facing(self) -> list[int]:
         """The boma facing each boma."""
         return OPPOSITE

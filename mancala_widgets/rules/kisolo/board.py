@@ -91,6 +91,8 @@ class Geometry:
             [r * n + c for r in rows for c in (range(n) if p == SOUTH else range(n - 1, -1, -1))]
             for p, rows in ((SOUTH, (3, 2)), (NORTH, (0, 1)))
         )
+        #: No hole is protected from capture (rules/state.py, ``protected``).
+        self.unprotected = [False] * self.size
         #: moves[action]: the move dict of each action, copied for each use.
         self.moves: list[Move] = [
             {"type": "sow", "row": h // n, "column": h % n} for h in range(self.size)

@@ -169,6 +169,10 @@ class KisoloState:
         """Player ``p``'s holes, from their own left: the outer row, then the inner."""
         return self.geo.from_left[p]
 
+    def protected(self) -> list[bool]:
+        """No Kisolo hole is protected from capture."""
+        return self.geo.unprotected
+
     def facing(self) -> list[int]:
         """For each hole, the other player's inner hole across from an inner hole; -1
         for an outer hole."""
