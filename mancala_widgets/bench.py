@@ -38,8 +38,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from itertools import count, repeat
 
-from .players import LEVELS, level
-from .review import REVIEW_NODES, review
+from .players import LEVELS, level, tuning
+from .review import review
 from .rules import State, new_state
 
 VARIANTS = [
@@ -335,7 +335,7 @@ def review_times(moves: int = 60) -> None:
     """The review's line: wall and CPU seconds to review a seeded game of ``moves`` moves."""
     print(
         f"\nReview: a seeded {moves}-move game (random players), every position assessed by"
-        f" the expert level, {REVIEW_NODES['kisolo']:,} nodes a position"
+        f" the expert level, {tuning('kisolo').review_nodes:,} nodes a position"
     )
     for game in ("kisolo", "kiothi"):
         seed, states = long_game(game, moves)

@@ -46,6 +46,7 @@ from .players import (
     gain_after,
     level,
     successors,
+    tuning,
 )
 from .rules import PLAYERS, Move, State, load_position
 from .rules.game import game as game_of
@@ -53,14 +54,6 @@ from .rules.record import GameRecord
 from .text import tr
 from .text.names import move_name, pieces, side_names
 
-#: The search spent on each position of a review, in nodes, where every position a
-#: node lists counts as one more: a 60-move game then takes one or two seconds on a
-#: 2-core machine (``python -m mancala_widgets.bench`` measures it).
-REVIEW_NODES = {"kisolo": 1_000, "kiothi": 1_000}
-#: How far (in the players' evaluation) a move must fall below the best move to be
-#: a turning point: about 10 stones in Kisolo, whose captures move many stones at
-#: once, and 3 warriors in Kiothi (a jailed warrior counts 4 there).
-THRESHOLD = {"kisolo": 10.0, "kiothi": 12.0}
 #: A guard per position, in seconds of this thread's CPU time (so a busy machine does
 #: not trip it; Pyodide has no such clock, and its one thread runs only the kernel: there
 #: the time it takes), only against a pathological position on a very slow machine: the
@@ -298,7 +291,7 @@ def review(
 ) -> Review:
     """Assess every position of a game (a :class:`GameRecord`, its JSON, or the
     positions in order) with the search of ``level``, at most ``nodes`` search
-    nodes a position (:data:`REVIEW_NODES`), and find its turning points.
+    nodes a position (the players' tuning, players/tuning.py), and find its turning points.
 
     ``progress(done, total)`` is called after each position; ``should_stop()``
     before each, and a True answer ends the review early (``complete`` False).
@@ -329,8 +322,8 @@ def reviewing(
     threads (Pyodide) as in JupyterLab."""
     states, moves = game_line(record_or_states)
     game = states[0].game
-    budget = nodes if nodes is not None else REVIEW_NODES[game]
-    limit = THRESHOLD[game] if threshold is None else threshold
+    budget = nodes if nodes is not None else tuning(game).review_nodes
+    limit = tuning(game).turning_point if threshold is None else threshold
     result = Review(game=game, level=level)
     cache: dict = {}
     start = time.perf_counter()
@@ -405,9 +398,10 @@ def _assess(
 def _assessor(level_name: str, game: str, seed: int | None, nodes: int) -> _Assessor:
     player = _player(level_name, seed)
     if isinstance(player, LevelledSearch):
+        depth, most = player.limits(game)
         return _Assessor(
-            depth=player.depths[game],
-            nodes=min(nodes, player.budgets[game]),
+            depth=depth,
+            nodes=min(nodes, most),
             enhanced=player.enhanced,
             seed=seed,
             time_limit=GUARD_SECONDS,
@@ -538,8 +532,6 @@ def _as_state(s: State | Mapping[str, Any]) -> State:
 
 
 __all__ = [
-    "REVIEW_NODES",
-    "THRESHOLD",
     "Assessment",
     "Hint",
     "Review",

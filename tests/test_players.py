@@ -219,3 +219,15 @@ def test_clicks_on_the_computers_turn_are_refused():
 
 def test_levels_are_listed_in_order_of_strength():
     assert LEVELS == ("random", "greedy", "search", "expert")
+
+
+def test_every_game_has_the_players_numbers_in_one_table():
+    from mancala_widgets.players import TUNING, tuning
+    from mancala_widgets.rules.game import GAME_LIST
+
+    assert set(TUNING) == {g.name for g in GAME_LIST}
+    for g in GAME_LIST:
+        t = tuning(g.name)
+        assert 0 < t.search_depth < t.expert_depth and t.review_nodes <= t.expert_nodes
+    with pytest.raises(ValueError, match="no computer players"):
+        tuning("oware")

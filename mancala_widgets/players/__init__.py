@@ -28,10 +28,12 @@ from .moves import (
     successors,
 )
 from .search import QUIESCENCE, OutOfBudget, SearchPlayer
+from .tuning import TUNING, Tuning, tuning
 
 __all__ = [
     "LEVELS",
     "QUIESCENCE",
+    "TUNING",
     "WIN",
     "GreedyPlayer",
     "LevelledSearch",
@@ -40,6 +42,7 @@ __all__ = [
     "RandomPlayer",
     "Scored",
     "SearchPlayer",
+    "Tuning",
     "candidate_moves",
     "captured",
     "children",
@@ -54,4 +57,5 @@ __all__ = [
     "opening_candidates",
     "random_redistribution",
     "successors",
+    "tuning",
 ]

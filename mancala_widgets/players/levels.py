@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..rules import PLAYERS, Move, State
 from ..rules.common import shown
@@ -12,6 +12,7 @@ from ..text.names import Names, move_name, side_names
 from .explain import Scored
 from .moves import candidate_moves, immediate_gain, random_redistribution
 from .search import SearchPlayer
+from .tuning import tuning
 
 
 class Player(Protocol):
@@ -69,38 +70,26 @@ def level(
     if name == "greedy":
         return GreedyPlayer(seed)
     if name == "search":
-        return LevelledSearch(
-            depth={"kisolo": 3, "kiothi": 2},
-            nodes=3_000,
-            seed=seed,
-            time_limit=time_limit,
-            name="search",
-        )
+        return LevelledSearch("search", seed=seed, time_limit=time_limit)
     if name == "expert":
-        return LevelledSearch(
-            depth={"kisolo": 12, "kiothi": 12},
-            # The budgets are set by the cost of a node, to fill about half the second,
-            # so that the node budget, not the clock, ends a search on an ordinary
-            # machine and a seed gives the same game everywhere: measured 2026-11-30 on a
-            # 2-core machine, Kisolo 36,000 nodes take 0.64 s a move (9.3 plies; twice as
-            # many took 1.8 s, past the clock) and Kiothi 24,000 take 0.43 s (8.05 plies).
-            nodes={"kisolo": 36_000, "kiothi": 24_000},
-            enhanced=True,
-            seed=seed,
-            time_limit=time_limit,
-            name="expert",
-        )
+        return LevelledSearch("expert", enhanced=True, seed=seed, time_limit=time_limit)
     raise ValueError(f"level = {shown(name)}: expected one of {', '.join(LEVELS)}")
 
 
 class LevelledSearch(SearchPlayer):
-    """A search player whose depth and node budget depend on the game."""
+    """The "search" or "expert" level (``name``), whose depth and node budget for each
+    game are in the players' tuning table (players/tuning.py)."""
 
-    def __init__(self, depth: dict[str, int], nodes: int | dict[str, int], **kwargs: Any):
-        super().__init__(**kwargs)
-        self.depths = depth
-        self.budgets = nodes if isinstance(nodes, dict) else {"kisolo": nodes, "kiothi": nodes}
+    def __init__(self, name: Literal["search", "expert"], **kwargs: Any) -> None:
+        super().__init__(name=name, **kwargs)
+
+    def limits(self, game: str) -> tuple[int, int]:
+        """(depth, nodes) of this level in ``game``."""
+        t = tuning(game)
+        if self.name == "expert":
+            return t.expert_depth, t.expert_nodes
+        return t.search_depth, t.search_nodes
 
     def choose(self, state: State) -> Move:
-        self.depth, self.nodes = self.depths[state.game], self.budgets[state.game]
+        self.depth, self.nodes = self.limits(state.game)
         return super().choose(state)
