@@ -92,3 +92,28 @@ def test_players_and_reviews_use_only_the_rules_public_interface(module):
 def test_the_interfaces_example_runs():
     result = doctest.testmod(state_module)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("name", ["kisolo", "kiothi"])
+def test_every_legal_move_has_the_shape_of_its_typed_move(name):
+    from mancala_widgets.rules import CaptureMove, RedistributeMove, SowMove
+
+    shapes = {"sow": SowMove, "capture": CaptureMove, "redistribute": RedistributeMove}
+    rng, state, seen = random.Random(5), new_state(name), set()
+    for _ in range(120):
+        if state.status != "playing":
+            state = new_state(name)
+        moves = state.legal_moves()
+        for move in moves:
+            shape = shapes[move["type"]]
+            assert shape.__required_keys__ <= move.keys() <= shape.__annotations__.keys(), move
+            assert all(type(v) is int for k, v in move.items() if k in ("row", "column", "count"))
+            seen.add(move["type"])
+        move = dict(rng.choice(moves))
+        if move["type"] == "redistribute":  # placed all on the first lifted boma
+            r, c = move["lift"][0]
+            total = sum(state.board[state.index(*cell)] for cell in move["lift"])
+            move["place"] = [[r, c, total]]
+            assert move.keys() <= RedistributeMove.__annotations__.keys()
+        state = state.play(move)
+    assert seen == ({"sow", "capture"} if name == "kisolo" else {"sow", "redistribute"})

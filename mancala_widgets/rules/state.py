@@ -12,14 +12,15 @@ board as flat indices, ``r * columns + c``, with what faces what.
 (True, 15, [1, 3])
 """
 
-from __future__ import annotations
-
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
 from .common import Position
 from .events import Cell, Event
 from .game import Game, Options
+
+# The typed moves are checked at run time (their required keys), so this module's
+# annotations are not postponed.
 
 
 class SowMove(TypedDict):
@@ -90,7 +91,7 @@ class State(Protocol):
         """The legal moves as integer actions, in the order of :meth:`legal_moves`."""
         ...
 
-    def apply_action(self, action: int) -> State:
+    def apply_action(self, action: int) -> "State":
         """The position after ``action``, one of :meth:`legal_actions` (unchecked)."""
         ...
 
@@ -99,7 +100,7 @@ class State(Protocol):
         move: dict[str, Any],
         trace: list[Event] | None = None,
         history: Mapping[Hashable, int] | None = None,
-    ) -> State:
+    ) -> "State":
         """The position after ``move`` (checked: a clear error says what is wrong);
         appends the move's events to ``trace``; ``history`` counts the positions of the
         game so far (``key()``), for the draw by repetition."""
@@ -109,7 +110,7 @@ class State(Protocol):
 
     def move_action(self, move: object) -> int: ...
 
-    def successors(self) -> Sequence[tuple[dict[str, Any], State]]:
+    def successors(self) -> Sequence[tuple[dict[str, Any], "State"]]:
         """Every legal move (past an opening) with the position after it."""
         ...
 
