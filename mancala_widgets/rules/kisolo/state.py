@@ -199,17 +199,19 @@ class KisoloState:
 
     def legal_actions(self) -> list[int]:
         """The legal moves as actions (see above), in the order of :meth:`legal_moves`."""
-        return self._legal_actions()[:]
+        if self._legal is not None:
+            return self._legal[:]
+        if self.status != "playing":
+            return []
+        # Step 1, as capture_columns() has it, written out: this is the hot path.
+        b, p, geo = self.board, self.to_move, self.geo
+        captures = [a for a, mine, theirs in geo.capture_holes[p] if b[mine] and b[theirs]]
+        return captures or [h for h in geo.own[p] if b[h]]
 
     def _legal_actions(self) -> list[int]:
-        """:meth:`legal_actions`, worked out once (not to be changed)."""
+        """:meth:`legal_actions`, worked out once and kept (not to be changed)."""
         if self._legal is None:
-            if self.status != "playing":
-                self._legal = []
-            else:  # step 1, as capture_columns() has it, written out: this is the hot path
-                b, p, geo = self.board, self.to_move, self.geo
-                captures = [a for a, mine, theirs in geo.capture_holes[p] if b[mine] and b[theirs]]
-                self._legal = captures or [h for h in geo.own[p] if b[h]]
+            self._legal = self.legal_actions()
         return self._legal
 
     def apply_action(self, action: int) -> KisoloState:
@@ -358,7 +360,7 @@ def outcome(
         after = KisoloState(columns, board, 1 - p, "won", 1 - p, INNER_ROW_EMPTIED, options, geo)
         end = ("own_inner_row_emptied", {})
     else:
-        after = KisoloState(columns, board, 1 - p, options=options, geo=geo)
+        after = KisoloState(columns, board, 1 - p, "playing", None, None, options, geo)
         if history is not None and options["repetition_draw"]:
             seen = history.get(after.key(), 0) + 1
             if seen >= REPETITION_LIMIT:  # step 7: the third occurrence is a draw
