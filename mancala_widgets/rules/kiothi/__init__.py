@@ -5,8 +5,9 @@
   one shared circuit a ``NEXT`` table, what faces what);
 - ``sowing.py``: the one loop that plays a sowing and lists the legal ones, deciding
   every rule of a sowing;
-- ``state.py``: a position (``KiothiState``): its JSON, its legal moves, the opening's
-  redistributions, the end of the game;
+- ``opening.py``: the opening's redistributions (turns 1 and 2), checked and played;
+- ``state.py``: a position (``KiothiState``): its JSON, its legal moves, the end of the
+  game;
 - ``trace.py``: a sowing's events, written from what the loop logged.
 
 >>> s = KiothiState.initial()

@@ -1,6 +1,6 @@
-"""A Kiothi position: its JSON, its legal moves, the opening's redistributions and the
-end of the game (docs/rules.md, "Kiothi"). A sowing is played by ``sowing.py``; its
-trace is written by ``trace.py``.
+"""A Kiothi position: its JSON, its legal moves and the end of the game (docs/rules.md,
+"Kiothi"). A sowing is played by ``sowing.py`` and its trace written by ``trace.py``; an
+opening move is checked and played by ``opening.py``.
 
 >>> s = KiothiState.initial()
 >>> len(s.legal_moves())          # the opening: pairs of bomas to lift
@@ -60,6 +60,7 @@ from .board import (
     cell,
     empty_at_start,
 )
+from .opening import Redistribution, parse_redistribution, redistribute
 from .sowing import (
     FORBIDDEN,
     LONG,
@@ -98,7 +99,6 @@ POSITION_FIELDS = (
 #: What makes two positions "the same": everything but the variant and the turn number.
 Key = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[int, ...], int, bool]
 #: A checked move: a sowing (boma, count) or a redistribution (lifted, placed).
-Redistribution = tuple[Literal["redistribute"], list[int], list[tuple[int, int]]]
 Parsed = tuple[Literal["sow"], int, int] | Redistribution
 
 
@@ -466,7 +466,7 @@ class KiothiState:
         kind = move.get("type")
         if kind == "redistribute":
             check_dict(move, "redistribute move", E, ("type", "lift", "place"))
-            return self._parse_redistribute(move)
+            return parse_redistribution(move, self.board, self.to_move, self.turn)
         if kind == "sow":
             check_dict(move, "sow move", E, ("type", "row", "column", "count"))
             r, c = check_cell((move["row"], move["column"]), "row/column", ROWS, COLS, E)
@@ -491,80 +491,6 @@ class KiothiState:
                 )
             return ("sow", h, k)
         raise E(f"type = {shown(kind)}: expected 'redistribute' or 'sow' for Kiothi")
-
-    def _parse_redistribute(self, move: Mapping[str, Any]) -> Redistribution:
-        E, p = InvalidMoveError, self.to_move
-        if not self.opening:
-            raise IllegalMoveError(
-                f"turn {self.turn}: the opening redistribution is only played on turns 1 and 2",
-                rule="opening_redistribution",
-            )
-        lift = move["lift"]
-        if not isinstance(lift, list) or len(lift) != 2:
-            raise (
-                IllegalMoveError(
-                    f"lift = {shown(lift)}: exactly two bomas must be lifted",
-                    rule="opening_redistribution",
-                )
-                if isinstance(lift, list)
-                else E(f"lift = {shown(lift)}: expected a list of two [row, column] pairs")
-            )
-        lifted: list[int] = []
-        for i, item in enumerate(lift):
-            r, c = check_cell(item, f"lift[{i}]", ROWS, COLS, E)
-            h = r * COLS + c
-            if OWNER[h] != p:
-                raise IllegalMoveError(
-                    f"lift[{i}] = [{r}, {c}] is {PLAYERS[1 - p]}'s boma; "
-                    f"{PLAYERS[p]} lifts from their own row {OWN_ROW[p]}",
-                    rule="opening_redistribution",
-                )
-            if not self.board[h]:
-                raise IllegalMoveError(
-                    f"lift[{i}] = [{r}, {c}] is empty; both lifted bomas must hold warriors",
-                    rule="opening_redistribution",
-                )
-            lifted.append(h)
-        if lifted[0] == lifted[1]:
-            raise IllegalMoveError(
-                f"lift: the two lifted bomas must be different, got {cell(lifted[0])} twice",
-                rule="opening_redistribution",
-            )
-        place = move["place"]
-        if not isinstance(place, list):
-            raise E(f"place = {shown(place)}: expected a list of [row, column, count] entries")
-        placed: list[tuple[int, int]] = []
-        seen: set[int] = set()
-        for i, item in enumerate(place):
-            if not isinstance(item, (list, tuple)) or len(item) != 3:
-                raise E(f"place[{i}] = {shown(item)}: expected [row, column, count]")
-            r, c = check_cell(item[:2], f"place[{i}]", ROWS, COLS, E)
-            n = item[2]
-            if not is_int(n):
-                raise E(f"place[{i}][2] = {shown(n)}: expected an integer count")
-            if n < 1:
-                raise IllegalMoveError(
-                    f"place[{i}][2] = {n}: each placement puts at least one warrior",
-                    rule="opening_redistribution",
-                )
-            h = r * COLS + c
-            if h in seen:
-                raise IllegalMoveError(
-                    f"place[{i}]: boma [{r}, {c}] appears twice; name each "
-                    "boma once with its total",
-                    rule="opening_redistribution",
-                )
-            seen.add(h)
-            placed.append((h, n))
-        total = sum(self.board[h] for h in lifted)
-        used = sum(n for _, n in placed)
-        if used != total:
-            raise IllegalMoveError(
-                f"place: {used} warriors placed, but {total} were lifted; "
-                "every lifted warrior must be placed",
-                rule="opening_redistribution",
-            )
-        return ("redistribute", lifted, placed)
 
     # -- playing a move ---------------------------------------------------------
 
@@ -612,7 +538,8 @@ class KiothiState:
                     trace_events(self, self.start_holes, self.circuit.laps, h, k, log, played)
                 )
             return self._after_sowing(played, trace)
-        board, nki, sown, jails = self._redistribute(parsed[1], parsed[2], trace)
+        board, nki = redistribute(self, self.nki, self.turn, parsed[1], parsed[2], trace)
+        sown, jails = self.sown[:], self.jails[:]
         after = KiothiState(
             self.start_holes,
             self.orthodox,
@@ -627,42 +554,6 @@ class KiothiState:
             rules=self.rules,
         )
         return after.end_if_stuck(trace)
-
-    def _redistribute(
-        self, lifted: list[int], placed: list[tuple[int, int]], trace: list[Event] | None
-    ) -> tuple[list[int], list[bool], list[bool], list[int]]:
-        b = self.board[:]
-        for h in lifted:
-            if trace is not None:
-                trace.append(
-                    {
-                        "kind": "lift",
-                        "rule": "opening_redistribution",
-                        "cell": cell(h),
-                        "count": b[h],
-                    }
-                )
-            b[h] = 0
-        for h, n in placed:
-            if trace is not None:
-                trace.append(
-                    {"kind": "place", "rule": "opening_redistribution", "cell": cell(h), "count": n}
-                )
-            b[h] += n
-        nki = self.nki[:]
-        if self.turn == 2 or self.options["nki_marking"] == "after_each":
-            # docs/rules.md, nki: once, when both redistributions are done; with
-            # nki_marking="after_each" also after South's, whose marks stay on.
-            nki = [bool(v) or mark for v, mark in zip(b, nki, strict=True)]
-            if trace is not None:
-                trace.append(
-                    {
-                        "kind": "nki_mark",
-                        "rule": "nki_marking",
-                        "cells": [cell(h) for h in range(SIZE) if nki[h]],
-                    }
-                )
-        return b, nki, self.sown[:], self.jails[:]
 
     def end_if_stuck(self, trace: list[Event] | None) -> KiothiState:
         """docs/rules.md, "Kiothi: the end of the game": the player to move cannot move."""
