@@ -115,7 +115,7 @@ def lifts_table(laps: list[Table], crowded: bool = False) -> list[Lifts]:
 
 
 class Circuit(NamedTuple):
-    """The board's flat tables (``kiothi.py``): boma (r, c) is index r * 10 + c."""
+    """The board's flat tables (``board.py``): boma (r, c) is index r * 10 + c."""
 
     laps: list[Table]
     lifts: list[Lifts]
