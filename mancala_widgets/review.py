@@ -31,6 +31,7 @@ import math
 import time
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from .players import (
@@ -72,6 +73,19 @@ Progress = Callable[[int, int], object]
 # -- hints ----------------------------------------------------------------------------
 
 
+#: The listings a review remembers, by position and kind.
+Cache = dict[tuple[Any, int, str], list[Any]]
+
+
+def _words(locale: str, part: str) -> Callable[..., str]:
+    """``T(key, **fields)``: the catalogue's text at ``part.key`` in ``locale``."""
+
+    def T(key: str, **fields: Any) -> str:  # noqa: N802 (read as a function of words)
+        return tr(locale, f"{part}.{key}", **fields)
+
+    return T
+
+
 @dataclass(frozen=True)
 class Hint:
     """A suggested move and why, as numbers; :meth:`text` says it in words."""
@@ -101,8 +115,8 @@ class Hint:
     def text(self, locale: str = "en", names: Names = None) -> str:
         names = names or side_names(locale)
         other = names[PLAYERS[1 - PLAYERS.index(self.player)]]
-        T = lambda key, **kw: tr(locale, f"hint.{key}", **kw)
-        count = lambda n: pieces(self.game, n, locale)
+        T = _words(locale, "hint")
+        count = partial(pieces, self.game, locale=locale)
         parts = [T("move", move=move_name(self.game, self.move, self.player, locale, names))]
         if self.only:
             parts.append(T("only"))
@@ -237,8 +251,8 @@ class TurningPoint:
     def text(self, locale: str = "en", names: Names = None) -> str:
         names = names or side_names(locale)
         other = names[PLAYERS[1 - PLAYERS.index(self.player)]]
-        T = lambda key, **kw: tr(locale, f"review.{key}", **kw)
-        count = lambda n: pieces(self.game, n, locale)
+        T = _words(locale, "review")
+        count = partial(pieces, self.game, locale=locale)
         played = move_name(self.game, self.played, self.player, locale, names)
         better = move_name(self.game, self.better, self.player, locale, names)
         parts = [T("move", n=self.move, move=played)]
@@ -325,7 +339,7 @@ def reviewing(
     budget = nodes if nodes is not None else tuning(game).review_nodes
     limit = tuning(game).turning_point if threshold is None else threshold
     result = Review(game=game, level=level)
-    cache: dict = {}
+    cache: Cache = {}
     start = time.perf_counter()
     total = len(states)
     for i, state in enumerate(states):
@@ -381,7 +395,7 @@ def _assess(
     level_name: str,
     seed: int | None,
     nodes: int,
-    cache: dict,
+    cache: Cache,
 ) -> Assessment:
     who = PLAYERS[state.to_move] if state.status == "playing" else None
     if state.status != "playing":
@@ -410,7 +424,7 @@ def _assessor(level_name: str, game: str, seed: int | None, nodes: int) -> _Asse
     return _Assessor(depth=1, nodes=nodes, seed=seed, time_limit=GUARD_SECONDS, clock=GUARD_CLOCK)
 
 
-def _player(level_name: str, seed: int | None):
+def _player(level_name: str, seed: int | None) -> GreedyPlayer | SearchPlayer:
     player = level(level_name, seed)
     if isinstance(player, RandomPlayer):
         raise ValueError(
@@ -428,7 +442,7 @@ class _Assessor(SearchPlayer):
     (``cache``, shared by the positions of one review): that changes how long it
     takes, never what it finds."""
 
-    cache: dict = {}
+    cache: Cache = {}
 
     def children(self, state: State, skip: int | None = None) -> Iterable[tuple[int, State]]:
         found = self._remembered(state, "children", lambda: list(children(state)))
@@ -437,7 +451,7 @@ class _Assessor(SearchPlayer):
     def successors(self, state: State) -> list[tuple[Move, State]]:
         return list(self._remembered(state, "successors", lambda: successors(state)))
 
-    def _remembered(self, state: State, kind: str, listing: Callable[[], list]) -> list:
+    def _remembered(self, state: State, kind: str, listing: Callable[[], list[Any]]) -> list[Any]:
         key = (state.key(), state.to_move, kind)
         found = self.cache.get(key)
         if found is None:

@@ -20,7 +20,7 @@ import os
 import statistics
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,10 @@ from .rules.common import shown
 from .text import check_locale, tr
 
 MAX_MOVES = 5000
+#: A game's row (see COLUMNS), and a chunk of games to play: (game, variant, south,
+#: north, seeds).
+Row = dict[str, Any]
+Job = tuple[str, dict[str, Any], str, str, list[int]]
 #: The columns of every row, in order; a game with jails (Kiothi) adds JAIL_COLUMNS,
 #: and each variant option (columns; start_holes, orthodox) is a column too.
 COLUMNS = ("game", "result", "winner", "reason", "length", "captures", "longest_relay")
@@ -47,7 +51,7 @@ SUMMARY = (
 )
 
 
-def play_game(game: str, variant: dict[str, Any], south: str, north: str, seed: int) -> dict:
+def play_game(game: str, variant: dict[str, Any], south: str, north: str, seed: int) -> Row:
     """One game between two levels; a row of what happened in it."""
     state = new_state(game, **variant)
     players = (level(south, seed * 2), level(north, seed * 2 + 1))
@@ -79,7 +83,7 @@ def play_game(game: str, variant: dict[str, Any], south: str, north: str, seed: 
     return row
 
 
-def _play_chunk(args: tuple[str, dict[str, Any], str, str, list[int]]) -> list[dict]:
+def _play_chunk(args: Job) -> list[Row]:
     game, variant, south, north, seeds = args
     return [play_game(game, variant, south, north, s) for s in seeds]
 
@@ -88,9 +92,9 @@ def _play_chunk(args: tuple[str, dict[str, Any], str, str, list[int]]) -> list[d
 class Simulation:
     """The games played, a row each (dicts: see COLUMNS), in the order of their seeds."""
 
-    rows: list[dict] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
 
-    def column(self, name: str) -> list:
+    def column(self, name: str) -> list[Any]:
         return [r[name] for r in self.rows]
 
     def table(self) -> Any:
@@ -109,7 +113,7 @@ class Simulation:
             ) from None
         return pandas.DataFrame(self.rows)
 
-    def summary(self, locale: str | None = None) -> dict:
+    def summary(self, locale: str | None = None) -> dict[str, Any]:
         """Wins, draws, the mean and median length, the mean number of captures and
         the longest relay. Keyed by the names of SUMMARY, or, given a ``locale``, by
         their labels in that language (to print: the values are the same).
@@ -119,7 +123,10 @@ class Simulation:
         (['games', 'south_wins', 'north_wins'], ['게임 수', '남쪽 승리', '북쪽 승리'])
         """
         lengths = self.column("length")
-        count = lambda key, value: sum(1 for r in self.rows if r[key] == value)  # noqa: E731
+
+        def count(key: str, value: Any) -> int:
+            return sum(1 for r in self.rows if r[key] == value)
+
         out = (
             {
                 "games": len(self.rows),
@@ -210,8 +217,20 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _check(game, n, seed, south, north, processes, progress, executor, variant) -> None:
-    whole = lambda v: type(v) is int  # noqa: E731 (not bool, not a float)
+def _check(
+    game: str,
+    n: Any,
+    seed: Any,
+    south: Any,
+    north: Any,
+    processes: Any,
+    progress: Any,
+    executor: Any,
+    variant: dict[str, Any],
+) -> None:
+    def whole(v: Any) -> bool:  # not bool, not a float
+        return type(v) is int
+
     if not whole(n) or not 0 <= n <= MAX_GAMES:
         raise ValueError(f"n = {shown(n)}: expected a whole number from 0 to {MAX_GAMES:,}")
     if not whole(seed):
@@ -228,7 +247,9 @@ def _check(game, n, seed, south, north, processes, progress, executor, variant) 
     new_state(game, **variant)  # the game and its variant (raises naming what is wrong)
 
 
-def _map(jobs: Iterator, executor: Executor | None, workers: int, chunks: int) -> Iterator:
+def _map(
+    jobs: Iterator[Job], executor: Executor | None, workers: int, chunks: int
+) -> Iterator[tuple[Job, list[Row]]]:
     """Each job with its rows, in order, played where they should be."""
     if executor is not None:
         return _in_order(executor, jobs, 4 * workers)
@@ -241,15 +262,19 @@ def _map(jobs: Iterator, executor: Executor | None, workers: int, chunks: int) -
     return _in_pool(pool, jobs, workers)
 
 
-def _in_pool(pool: ProcessPoolExecutor, jobs: Iterator, workers: int) -> Iterator:
+def _in_pool(
+    pool: ProcessPoolExecutor, jobs: Iterator[Job], workers: int
+) -> Iterator[tuple[Job, list[Row]]]:
     with pool:
         yield from _in_order(pool, jobs, 4 * workers)
 
 
-def _in_order(executor: Executor, jobs: Iterator, window: int) -> Iterator:
+def _in_order(
+    executor: Executor, jobs: Iterator[Job], window: int
+) -> Iterator[tuple[Job, list[Row]]]:
     """Submit the jobs a few at a time (at most ``window`` waiting), yield each with its
     rows in order: the seeds of a long simulation are never all made at once."""
-    waiting: deque = deque()
+    waiting: deque[tuple[Job, Future[list[Row]]]] = deque()
     for job in jobs:
         waiting.append((job, executor.submit(_play_chunk, job)))
         if len(waiting) >= window:
