@@ -55,12 +55,12 @@ def name_of(game: str, variant: dict) -> str:
     return f"{game} " + " ".join(f"{k}={v}" for k, v in variant.items())
 
 
-def random_playouts(game, variant, seconds: float) -> tuple[float, list]:
-    """Games per second of random play on the engine's integer actions (the opening's
-    redistributions as moves), and positions met on the way (for the other figures).
-
-    The timed loop does what OpenSpiel's does (``openspiel_random_games``): list the
-    legal actions, choose one, apply it. The positions come from other games, after."""
+def random_games(game, variant, seconds: float, by_moves: bool = False) -> float:
+    """Games per second of random play, in one loop like OpenSpiel's
+    (``openspiel_random_games``): list the legal moves, choose one, apply it. On the
+    engine's integer actions (``legal_actions``, ``apply_action``), or ``by_moves``
+    through moves as dicts (``legal_moves`` and ``play`` without a trace, as notebooks,
+    the players and ``simulate`` play). The opening's redistributions are moves."""
     opening_player, rng = level("random", 1), random.Random(1)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -68,31 +68,23 @@ def random_playouts(game, variant, seconds: float) -> tuple[float, list]:
         while state.status == "playing":
             if state.opening:
                 state = state.play(opening_player.choose(state))
+            elif by_moves:
+                state = state.play(rng.choice(state.legal_moves()))
             else:
                 state = state.apply_action(rng.choice(state.legal_actions()))
         games += 1
-    rate = games / (time.perf_counter() - start)
+    return games / (time.perf_counter() - start)
+
+
+def random_playouts(game, variant, seconds: float) -> tuple[float, list]:
+    """:func:`random_games` on integer actions, and positions met in other random games
+    (for the other figures)."""
+    rate = random_games(game, variant, seconds)
+    rng = random.Random(1)
     positions: list[State] = []
-    while len(positions) < min(3000, games * 5):
+    while len(positions) < min(3000, max(1, int(rate * seconds)) * 5):
         positions += [s for s in random_game(game, variant, rng) if random.random() < 0.1]
     return rate, positions
-
-
-def random_move_games(game, variant, seconds: float) -> float:
-    """Games per second of random play through moves as dicts (``legal_moves`` and
-    ``play`` without a trace, as notebooks, the players and ``simulate`` play): the same
-    loop as :func:`random_playouts` but for the JSON boundary."""
-    opening_player, rng = level("random", 1), random.Random(1)
-    games, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = new_state(game, **variant)
-        while state.status == "playing":
-            if state.opening:
-                state = state.play(opening_player.choose(state))
-            else:
-                state = state.play(rng.choice(state.legal_moves()))
-        games += 1
-    return games / (time.perf_counter() - start)
 
 
 def simulate_games(game, seconds: float) -> float:
@@ -283,7 +275,7 @@ def openspiel_bench(seconds: float, games: int) -> None:
             oware, cells = rate, ["-", "-", "-"]
         else:
             actions = random_playouts(name, {}, seconds)[0]
-            moves = random_move_games(name, {}, seconds)
+            moves = random_games(name, {}, seconds, by_moves=True)
             engine_rates[name] = (actions, moves)
             cells = [f"{actions:,.0f}", f"{moves:,.0f}", f"{simulate_games(name, seconds):,.0f}"]
         kind = "C++" if name == "oware" else "Python"

@@ -391,17 +391,14 @@ class KiothiState:
             raise ValueError("the opening's redistributions have no actions")
         return (parsed[2] - 1) * SIZE + parsed[1]
 
-    def _after_sowing(self, played: Sown, trace: list[Event] | None) -> KiothiState:
-        """The position after a legal sowing: the game goes on, ends because the next
-        player cannot move, or (perpetual="draw") ends in a draw by perpetual sowing."""
-        board, nki, sown, jailed, laps, captures, ending, repeat = played
-        p = self.to_move
-        jails = self.jails[:]
-        jails[p] += jailed
-        after = KiothiState(
+    def _next(
+        self, board: list[int], nki: list[bool], sown: list[bool], jails: list[int]
+    ) -> KiothiState:
+        """The position the next player moves in, with this game's variant and tables."""
+        return KiothiState(
             self.start_holes,
             self.orthodox,
-            1 - p,
+            1 - self.to_move,
             self.turn + 1,
             board,
             nki,
@@ -411,6 +408,14 @@ class KiothiState:
             tables=self.circuit,
             rules=self.rules,
         )
+
+    def _after_sowing(self, played: Sown, trace: list[Event] | None) -> KiothiState:
+        """The position after a legal sowing: the game goes on, ends because the next
+        player cannot move, or (perpetual="draw") ends in a draw by perpetual sowing."""
+        board, nki, sown, jailed, laps, captures, ending, repeat = played
+        jails = self.jails[:]
+        jails[self.to_move] += jailed
+        after = self._next(board, nki, sown, jails)
         after.move_stats = (laps, captures)
         if ending is None:
             return after.end_if_stuck(trace)
@@ -539,21 +544,7 @@ class KiothiState:
                 )
             return self._after_sowing(played, trace)
         board, nki = redistribute(self, self.nki, self.turn, parsed[1], parsed[2], trace)
-        sown, jails = self.sown[:], self.jails[:]
-        after = KiothiState(
-            self.start_holes,
-            self.orthodox,
-            1 - p,
-            self.turn + 1,
-            board,
-            nki,
-            sown,
-            jails,
-            options=self.options,
-            tables=self.circuit,
-            rules=self.rules,
-        )
-        return after.end_if_stuck(trace)
+        return self._next(board, nki, self.sown[:], self.jails[:]).end_if_stuck(trace)
 
     def end_if_stuck(self, trace: list[Event] | None) -> KiothiState:
         """docs/rules.md, "Kiothi: the end of the game": the player to move cannot move."""
