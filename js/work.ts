@@ -3,6 +3,7 @@
 // typed, and saves the hand-in file Python sends it. Every text goes in as textContent.
 
 import { button, el } from "./dom";
+import { keep, type StorageMessage } from "./keep";
 
 export interface WorkTraits {
   view: "workbook" | "handin" | "download";
@@ -15,13 +16,16 @@ export interface WorkTraits {
   text: string;
   label: string;
   can_continue: boolean;
+  store: string;
+  store_key: string;
 }
 
 export type WorkMessage =
   | { kind: "continue" }
   | { kind: "start_over" }
   | { kind: "restore" }
-  | { kind: "hand_in"; student: string };
+  | { kind: "hand_in"; student: string }
+  | StorageMessage;
 
 export interface Download {
   kind: "download";
@@ -205,4 +209,10 @@ function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () 
   };
 }
 
-export default { render };
+/** Once per model, whether or not it is on screen: the workbook keeps the work in the
+ * browser where Python cannot (keep.ts). */
+function initialize({ model }: { model: WorkModel }): () => void {
+  return model.get("view") === "workbook" ? keep(model) : () => {};
+}
+
+export default { initialize, render };

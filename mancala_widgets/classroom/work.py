@@ -7,14 +7,23 @@ A lesson notebook opens a *workbook* in its first cells::
     work
 
 Every lesson, exercise and board made after it joins it: each answer given (what was
-given, whether it was right, when), each exercise checked, each game played is written
-at once to ``02-kisolo-pussa-kanawa.work.json`` beside the notebook. In JupyterLab that
-is a file in the notebook's folder; on the classroom site it is the browser's own
-storage (the kernel's folder there is the site's storage), so it survives a reload.
+given, whether it was right, when), each exercise checked, each game played is kept at
+once. Where depends on where Python runs (``Workbook.where``):
 
-Opening the notebook again, the workbook finds that file and asks: continue where the
-student stopped (each lesson goes back to its step, each exercise to its answer, each
-game to its moves) or start over (the old file is kept beside the new one). Until the
+- ``"file"`` (JupyterLab): the file ``02-kisolo-pussa-kanawa.work.json`` beside the
+  notebook.
+- ``"browser"`` (the classroom site, where Python runs in the student's browser): the
+  browser's own storage, written by the workbook's front end (``localStorage``, which
+  every address has). The kernel's folder cannot be used for this: at a class network's
+  address (``http://192.168.x.y``, not a secure context) it is an empty folder in memory,
+  gone when the page closes. Until the front end has said what the browser holds
+  (``mode == "waiting"``) nothing is written; where the browser keeps nothing (a private
+  window, storage refused), ``mode == "memory"`` and the workbook says so: the work lasts
+  as long as the page, and can still be handed in.
+
+Opening the notebook again, the workbook finds the saved work and asks: continue where
+the student stopped (each lesson goes back to its step, each exercise to its answer,
+each game to its moves) or start over (the old work is kept beside the new). Until the
 student says, nothing is written over it. A notebook can also be put back as it
 shipped, the student's copy kept (:meth:`Workbook.restore_notebook`).
 
@@ -48,6 +57,8 @@ VERSION = 1
 #: A work file larger than this is not read (thirty answers and a few games are 50 kB).
 MAX_BYTES = 8_000_000
 NAME_MAX = 120
+#: Where a workbook keeps the work: a file beside the notebook, or the browser.
+WHERE = ("file", "browser")
 
 
 class WorkError(ValueError):
@@ -70,35 +81,97 @@ def now() -> str:
 
 class Workbook:
     """The work of one notebook, kept in ``<name>.work.json`` in ``folder`` (default:
-    the kernel's folder, where the notebook is)."""
+    the kernel's folder, where the notebook is), or in the browser (``where="browser"``,
+    the default in the classroom site)."""
 
-    def __init__(self, name: str, folder: str | os.PathLike | None = None, locale: str = "en"):
+    def __init__(
+        self,
+        name: str,
+        folder: str | os.PathLike | None = None,
+        locale: str = "en",
+        where: str | None = None,
+    ):
         check_text(name, "name", WorkError, most=NAME_MAX, line=True)
         if "/" in name or "\\" in name or name.startswith("."):
             raise WorkError(f"name = {name!r}: expected a notebook's name, not a path")
+        from .site import in_site
+
+        where = where or ("browser" if in_site() else "file")
+        if where not in WHERE:
+            raise WorkError(f"where = {where!r}: expected one of {', '.join(WHERE)}")
         self.name = name
         self.locale = locale
+        self.where = where
         self.folder = Path(folder) if folder is not None else Path.cwd()
         self.path = self.folder / f"{name}.work.json"
         self.student: str | None = None
         self._widgets: dict[str, Keeps] = {}
         self._counters: dict[str, int] = {}
         self._listeners: list[Callable[[], None]] = []
-        #: What the file held when the workbook opened (None: nothing, or unreadable).
+        #: What was saved when the workbook opened (None: nothing, or unreadable).
         self.saved: dict | None = None
         self.unreadable: str | None = None
-        #: Why the last save failed (a read-only folder, a full disk), or None.
+        #: Why the last save failed (a read-only folder, a full disk, a full browser
+        #: storage), or None.
         self.problem: str | None = None
+        #: In the browser: what writes the work there (the workbook's front end), and
+        #: whether start over kept the earlier work there.
+        self.browser_writer: Callable[[dict, bool], None] | None = None
+        self.kept_in_browser = False
+        #: "waiting" (the browser has not yet said what it holds), "asking" (saved work
+        #: waits for continue or start over), "keeping", "continued", or "memory" (the
+        #: browser keeps nothing: the work lasts as long as the page).
+        self.mode = "waiting"
+        if where == "file":
+            self._found(self._read_file())
+
+    def _read_file(self) -> dict | None:
         try:
-            self.saved = load_work(self.path) if self.path.exists() else None
+            return load_work(self.path) if self.path.exists() else None
         except WorkError as e:
             self.unreadable = str(e)
-        if self.saved is not None:
-            self.student = self.saved.get("student")
-        #: "asking" while saved work waits for continue or start over, else "keeping".
-        self.mode = "asking" if self.saved and self.saved["items"] else "keeping"
-        if self.unreadable:
-            self.mode = "asking"
+            return None
+
+    def _found(self, saved: dict | None) -> None:
+        """What was saved before, known: ask about it, or start keeping."""
+        self.saved = saved
+        if saved is not None:
+            self.student = saved.get("student")
+        self.mode = "asking" if (saved and saved["items"]) or self.unreadable else "keeping"
+
+    def browser_said(self, available: bool, stored: Any = None, problem: str | None = None) -> bool:
+        """The workbook's front end says what the browser holds for this notebook
+        (``stored``: the work it kept, or None) or that it keeps nothing
+        (``available`` false: a private window, storage refused or full). Heard once;
+        whether it was heard."""
+        if self.where != "browser" or self.mode != "waiting":
+            return False
+        if not available:
+            self.mode, self.problem = "memory", problem or "refused"
+            self._tell()
+            return True
+        saved = None
+        if problem == "unreadable":
+            self.unreadable = problem
+        elif stored is not None:
+            try:
+                saved = check_work(stored, "the work kept in this browser")
+            except WorkError as e:
+                self.unreadable = str(e)
+        elif folder_is_kept_here(self.folder):  # work kept before the browser kept it
+            saved = self._read_file()
+        self._found(saved)
+        if self.mode == "keeping":
+            self.save()
+        self._tell()
+        return True
+
+    def browser_failed(self, problem: str | None) -> None:
+        """The browser could not write the last save (``problem``), or (None) wrote one
+        again after failing."""
+        if self.where == "browser" and problem != self.problem:
+            self.problem = problem
+            self._tell()
 
     # -- widgets joining ------------------------------------------------------------------
 
@@ -149,8 +222,16 @@ class Workbook:
 
     def start_over(self) -> Path | None:
         """Keep the saved file beside the new one (``NAME.work.<time>.json``) and start
-        keeping the work done from now; the copy kept, if there was one."""
+        keeping the work done from now; the copy kept, if there was one. In the browser
+        the earlier work is kept there, as the notebook's earlier copy
+        (``kept_in_browser``)."""
         kept = None
+        if self.where == "browser":
+            self.kept_in_browser = self.saved is not None or self.unreadable is not None
+            self.saved, self.unreadable, self.mode = None, None, "keeping"
+            self.save(keep_earlier=self.kept_in_browser)
+            self._tell()
+            return None
         if self.path.exists():
             stamp = time.strftime("%Y%m%d-%H%M%S")
             kept = self.folder / f"{self.name}.work.{stamp}.json"
@@ -185,8 +266,13 @@ class Workbook:
             "items": items,
         }
 
-    def save(self) -> None:
-        """Write the work file (whole or not at all)."""
+    def save(self, keep_earlier: bool = False) -> None:
+        """Write the work file (whole or not at all), or send the work to the browser to
+        keep (``keep_earlier``: keeping what it held as the earlier copy)."""
+        if self.where == "browser":
+            if self.mode not in ("waiting", "memory", "asking") and self.browser_writer:
+                self.browser_writer(self.to_json(), keep_earlier)
+            return
         try:
             write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False, indent=1))
         except OSError as e:  # a read-only folder: the work is still kept in the widgets
@@ -248,13 +334,23 @@ def load_work(path: Path) -> dict:
         data = read_file(path, "work file", WorkError, most=MAX_BYTES)
     except OSError as e:
         raise WorkError(f"{path.name}: cannot be read ({e.strerror or e})") from None
+    return check_work(data, path.name)
+
+
+def check_work(data: Any, label: str) -> dict:
+    """Work read from a file or sent by the browser (``label`` says which), checked;
+    raises WorkError saying what is wrong with it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise WorkError(f"{path.name}: not a mancala-widgets work file")
+        raise WorkError(f"{label}: not a mancala-widgets work file")
     if data.get("version") != VERSION:
-        raise WorkError(f"{path.name}: version {data.get('version')!r}; this program reads 1")
+        raise WorkError(f"{label}: version {data.get('version')!r}; this program reads 1")
     items = data.get("items")
-    if not isinstance(items, dict) or not all(isinstance(v, dict) for v in items.values()):
-        raise WorkError(f"{path.name}: its items are not a list of the widgets' work")
+    if not isinstance(items, dict) or not all(
+        isinstance(k, str) and isinstance(v, dict) for k, v in items.items()
+    ):
+        raise WorkError(f"{label}: its items are not a list of the widgets' work")
+    if len(json.dumps(data, ensure_ascii=False)) > MAX_BYTES:
+        raise WorkError(f"{label}: larger than {MAX_BYTES // 1_000_000} MB")
     student = data.get("student")
     if student is not None:
         try:
@@ -268,12 +364,23 @@ def load_work(path: Path) -> dict:
 _current: Workbook | None = None
 
 
-def workbook(name: str, folder: str | os.PathLike | None = None, locale: str = "en") -> Workbook:
+def workbook(
+    name: str,
+    folder: str | os.PathLike | None = None,
+    locale: str = "en",
+    where: str | None = None,
+) -> Workbook:
     """Open the workbook of the notebook ``name`` (its file name without ``.ipynb``):
     the lessons, exercises and boards made after this join it."""
     global _current
-    _current = Workbook(name, folder, locale)
+    _current = Workbook(name, folder, locale, where)
     return _current
+
+
+def folder_is_kept_here(folder: Path) -> bool:
+    from .site import folder_is_kept
+
+    return folder_is_kept(folder)
 
 
 #: How many ``not_kept`` blocks are open (widgets made inside one join no workbook).
@@ -310,6 +417,7 @@ __all__ = [
     "Keeps",
     "WorkError",
     "Workbook",
+    "check_work",
     "close",
     "current",
     "load_work",

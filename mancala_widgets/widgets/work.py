@@ -2,7 +2,11 @@
 
 :class:`WorkbookWidget` (``work`` shown in a notebook) says where the work is kept and,
 when earlier work was found, asks: continue where the student stopped, or start over.
-It also puts the notebook back as it shipped, after asking.
+It also puts the notebook back as it shipped, after asking. On the classroom site its
+front end is where the work is kept: it says what the browser holds when it starts
+(``{"kind": "stored", "available", "work", "problem"}``), writes each save Python sends
+it (``{"kind": "keep", "work", "keep_earlier"}``) and says when a write fails
+(``{"kind": "kept", "problem"}``).
 
 :class:`HandInWidget` (``work.hand_in_button()``) asks for the student's name once (the
 browser remembers it for the next lesson), then makes the hand-in file and downloads
@@ -10,8 +14,8 @@ it: Python sends the file's text and the browser saves it, the same in the class
 site and in JupyterLab. A copy is also written beside the notebook.
 
 The browser sends only ``{"kind": "continue"}``, ``{"kind": "start_over"}``,
-``{"kind": "restore"}`` and ``{"kind": "hand_in", "student": "..."}``; each message is
-checked, and every text is shown as text.
+``{"kind": "restore"}``, the two storage messages above and ``{"kind": "hand_in",
+"student": "..."}``; each message is checked, and every text is shown as text.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ if TYPE_CHECKING:
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 NAME_MOST = 120
+#: Where the browser keeps a notebook's work: ``mancala-widgets:work:<locale>:<name>``.
+STORE_PREFIX = "mancala-widgets:work:"
+#: Why the browser keeps nothing, or could not write (as its front end says it).
+STORAGE_PROBLEMS = ("refused", "full", "unreadable")
 
 
 def _counts(locale: str, summary: dict[str, int]) -> dict[str, str]:
@@ -78,32 +86,57 @@ class WorkbookWidget(_WorkWidget):
     file = t.Unicode("").tag(sync=True)
     #: Whether there is saved work to continue (not when its file cannot be read).
     can_continue = t.Bool(False).tag(sync=True)
+    #: Where the work is kept: "file" (beside the notebook) or "browser" (the front end
+    #: keeps it under ``store_key`` in the browser's storage).
+    store = t.Unicode("file").tag(sync=True)
+    store_key = t.Unicode("").tag(sync=True)
 
     def __init__(self, workbook: Workbook) -> None:
         locale = workbook.locale
-        super().__init__(view="workbook", locale=locale, file=workbook.path.name)
+        super().__init__(
+            view="workbook",
+            locale=locale,
+            file=workbook.path.name,
+            store=workbook.where,
+            store_key=f"{STORE_PREFIX}{locale}:{workbook.name}",
+        )
         self.strings = self._strings(
             "work",
             ("continue", "start_over", "restore", "restore_confirm", "restore_yes", "cancel")
             + ("label",),
         )
         self.workbook = workbook
+        if workbook.where == "browser":
+            workbook.browser_writer = self._keep_in_browser
         self._refresh()
         self.on_msg(self._on_message)
         workbook.on_change(self._saved)
 
+    def _keep_in_browser(self, work: dict, keep_earlier: bool) -> None:
+        self.send({"kind": "keep", "work": work, "keep_earlier": keep_earlier})
+
     def _saved(self) -> None:
-        """After each save: say so if it failed, and again once it works."""
+        """After each save: say so if it failed, and again once it works; and when the
+        browser has said what it holds."""
         failed = bool(self.status and self.status["kind"] == "error")
-        if bool(self.workbook.problem) != failed and self.mode != "asking":
+        if self.mode != self.workbook.mode or (
+            bool(self.workbook.problem) != failed and self.mode != "asking"
+        ):
             self._refresh()
 
     def _refresh(self, said: str | None = None) -> None:
         book, loc = self.workbook, self.locale
         self.mode = book.mode
         self.can_continue = book.mode == "asking" and book.saved is not None
+        browser = book.where == "browser"
         if said is not None:
             self._say("done", said)
+        elif book.mode == "waiting":
+            self._say("said", tr(loc, "work.waiting"))
+        elif book.mode == "memory":
+            self._say("error", tr(loc, "work.not_kept_browser"))
+        elif book.mode == "asking" and book.unreadable and browser:
+            self._say("error", tr(loc, "work.asking_unreadable_browser"))
         elif book.mode == "asking" and book.unreadable:
             text = tr(loc, "work.asking_unreadable", file=book.path.name, problem=book.unreadable)
             self._say("error", text)
@@ -116,8 +149,12 @@ class WorkbookWidget(_WorkWidget):
                 **_counts(loc, book.summary(saved["items"])),
             )
             self._say("said", f"{text} {tr(loc, 'work.not_kept_yet')}")
+        elif book.problem and browser:  # keeping, but the browser's storage is full
+            self._say("error", tr(loc, "work.browser_full"))
         elif book.problem:  # keeping, but the last save failed
             self._say("error", tr(loc, "work.cannot_save", problem=book.problem))
+        elif browser:
+            self._say("said", tr(loc, "work.keeping_browser"))
         else:
             self._say("said", tr(loc, "work.keeping", file=book.path.name))
 
@@ -131,7 +168,9 @@ class WorkbookWidget(_WorkWidget):
     def start_over(self) -> None:
         kept = self.workbook.start_over()
         loc = self.locale
-        if kept is None:
+        if self.workbook.kept_in_browser:
+            said = tr(loc, "work.started_over_browser")
+        elif kept is None:
             said = tr(loc, "work.started_fresh")
         else:
             said = tr(loc, "work.started_over", kept=kept.name)
@@ -151,7 +190,11 @@ class WorkbookWidget(_WorkWidget):
             self._say("done", tr(self.locale, "work.restored", kept=kept.name))
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A message from the browser (untrusted): exactly one of the three."""
+        """A message from the browser (untrusted): one of the three buttons, or what its
+        storage holds or failed to write."""
+        if isinstance(content, dict) and content.get("kind") in ("stored", "kept"):
+            self._on_storage(content)
+            return
         actions = {
             "continue": self.continue_work,
             "start_over": self.start_over,
@@ -166,6 +209,22 @@ class WorkbookWidget(_WorkWidget):
             self._say("error", tr(self.locale, "work.bad_message"))
             return
         action()
+
+    def _on_storage(self, content: dict) -> None:
+        book = self.workbook
+        problem = content.get("problem")
+        if problem is not None and problem not in STORAGE_PROBLEMS:
+            problem = "refused"
+        if content["kind"] == "kept" and set(content) == {"kind", "problem"}:
+            book.browser_failed(problem)
+        elif (
+            content["kind"] == "stored"
+            and set(content) == {"kind", "available", "work", "problem"}
+            and isinstance(content["available"], bool)
+        ):
+            book.browser_said(content["available"], content["work"], problem)
+        else:
+            self._say("error", tr(self.locale, "work.bad_message"))
 
 
 class HandInWidget(_WorkWidget):
