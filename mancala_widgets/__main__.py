@@ -8,6 +8,7 @@ a command is adding one such function.
                                                [--lesson ID ...]
     python -m mancala_widgets lessons [DIR] [--locale en|ko|fr] [--no-lab] [--force]
     python -m mancala_widgets serve [SITE] [--port 8000] [--bind 0.0.0.0] [--quiet]
+                                    [--hand-ins DIR] [--read-only]
 
 A bad argument prints a message saying what was expected and exits with
 status 2 (argparse's convention); nothing is written then.
@@ -164,7 +165,7 @@ def lessons(subparsers) -> Runner:
 def serve(subparsers) -> Runner:
     p = subparsers.add_parser(
         "serve",
-        help="serve the classroom site to a class on this network, read-only",
+        help="serve the classroom site to a class on this network, and run the class's hub",
         description="Serve the classroom site (a folder built by `python3 dev.py site`, or "
         "unpacked from the site's zip) to the devices on this computer's network, "
         "compressed and cacheable, and print the address students type.",
@@ -173,11 +174,20 @@ def serve(subparsers) -> Runner:
     p.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
     p.add_argument("--bind", default="0.0.0.0", help="the address to listen on (default: all)")
     p.add_argument("--quiet", action="store_true", help="do not list every request")
+    p.add_argument(
+        "--hand-ins",
+        default="hand-ins",
+        help="the folder the students' hand-ins go to (default: hand-ins, in this folder)",
+    )
+    p.add_argument(
+        "--read-only", action="store_true", help="serve the site only: no hub, nothing written"
+    )
 
     def run(args: argparse.Namespace) -> int:
         from .classroom import serve as server
 
         argv = [args.site, "--port", str(args.port), "--bind", args.bind]
+        argv += ["--hand-ins", args.hand_ins] + (["--read-only"] if args.read_only else [])
         return server.main(argv + (["--quiet"] if args.quiet else []))
 
     return run
