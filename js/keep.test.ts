@@ -99,7 +99,8 @@ describe("the work kept in the browser", () => {
   it("runs once per workbook model, stopped by its cleanup", () => {
     const { model, listeners } = fake();
     const stop = work.initialize({ model: model as never });
-    expect(listeners.size).toBe(1);
+    model.custom({ kind: "keep", work: WORK, keep_earlier: false });
+    expect(JSON.parse(window.localStorage.getItem(KEY)!)).toEqual(WORK);
     stop();
     expect(listeners.size).toBe(0);
   });

@@ -2,11 +2,23 @@
 // form. Python decides everything: the browser sends what was pressed and the name
 // typed, and saves the hand-in file Python sends it. Every text goes in as textContent.
 
+import {
+  CHANGED,
+  codeFromLanding,
+  deliver,
+  type Delivery,
+  hubThere,
+  join,
+  leave,
+  type LiveEvent,
+  membership,
+  Outbox,
+} from "./class";
 import { button, el } from "./dom";
 import { keep, type StorageMessage } from "./keep";
 
 export interface WorkTraits {
-  view: "workbook" | "handin" | "download";
+  view: "workbook" | "handin" | "download" | "join";
   strings: Record<string, string>;
   locale: string;
   status: { kind: "done" | "error" | "said"; text: string } | null;
@@ -18,6 +30,7 @@ export interface WorkTraits {
   can_continue: boolean;
   store: string;
   store_key: string;
+  hub: string;
 }
 
 export type WorkMessage =
@@ -25,6 +38,8 @@ export type WorkMessage =
   | { kind: "start_over" }
   | { kind: "restore" }
   | { kind: "hand_in"; student: string }
+  | { kind: "class"; joined: boolean }
+  | Delivery
   | StorageMessage;
 
 export interface Download {
@@ -86,6 +101,88 @@ function showStatus(p: HTMLParagraphElement, status: WorkTraits["status"]): void
   p.className = `mw-feedback mw-work-status ${state}`;
 }
 
+/** The class the student joined, or the form to join it (shown only where a class's hub
+ * answers). Its words come from Python (the `class_` strings). */
+export class JoinBox {
+  readonly el: HTMLDivElement;
+  private form: HTMLDivElement;
+  private joinedLine: HTMLDivElement;
+  private joinedText: HTMLParagraphElement;
+  private status: HTMLParagraphElement;
+  private name: HTMLInputElement;
+  private code: HTMLInputElement;
+  private there = false;
+  private readonly onChange = () => this.update();
+
+  constructor(private t: (k: string) => string, private hub: string, host: HTMLElement) {
+    const root = (this.el = el("div", "mw-class", host));
+    root.setAttribute("role", "group");
+    root.setAttribute("aria-label", t("class_title"));
+    root.hidden = true;
+    this.joinedLine = el("div", "mw-answer-row mw-class-joined", root);
+    this.joinedText = el("p", "mw-lesson-text mw-class-joined-text", this.joinedLine);
+    button(this.joinedLine, "mw-class-leave", t("class_leave"), t("class_leave"), () => leave());
+    this.form = el("div", "mw-class-form", root);
+    el("h3", "mw-handin-title", this.form, t("class_title"));
+    el("p", "mw-lesson-text", this.form, t("class_intro"));
+    const row = el("div", "mw-answer-row", this.form);
+    const nameLabel = el("label", "mw-handin-label", row, t("class_name"));
+    this.name = el("input", "mw-exercise-answer mw-class-name", nameLabel);
+    this.name.type = "text";
+    this.name.maxLength = 120;
+    this.name.autocomplete = "name";
+    this.name.value = remembered();
+    const codeLabel = el("label", "mw-handin-label", row, t("class_code"));
+    this.code = el("input", "mw-exercise-answer mw-class-code", codeLabel);
+    this.code.type = "text";
+    this.code.maxLength = 12;
+    this.code.autocomplete = "off";
+    this.code.setAttribute("autocapitalize", "characters");
+    this.code.value = codeFromLanding();
+    const send = () => void this.join();
+    for (const input of [this.name, this.code]) {
+      input.addEventListener("keydown", (e) => {
+        if ((e as KeyboardEvent).key === "Enter") {
+          e.preventDefault();
+          send();
+        }
+      });
+    }
+    button(row, "mw-primary mw-class-join", t("class_join"), t("class_join"), send);
+    this.status = statusLine(this.form);
+    this.status.hidden = true;
+    window.addEventListener(CHANGED, this.onChange);
+    void hubThere(hub).then((there) => {
+      this.there = there;
+      this.update();
+    });
+    this.update();
+  }
+
+  private async join(): Promise<void> {
+    const result = await join(this.hub, this.code.value, this.name.value);
+    if (result === "joined") {
+      remember(this.name.value.trim());
+      return; // CHANGED redraws
+    }
+    const key = { wrong_code: "class_wrong_code", bad_name: "class_bad_name", busy: "class_busy" }[result as string];
+    showStatus(this.status, { kind: "error", text: this.t(key ?? "class_unreachable") });
+  }
+
+  update(): void {
+    const m = membership();
+    this.el.hidden = !m && !this.there;
+    this.joinedLine.hidden = !m;
+    this.form.hidden = !!m;
+    if (m) this.joinedText.textContent = this.t("class_joined").replace("{code}", m.code).replace("{student}", m.student);
+  }
+
+  remove(): void {
+    window.removeEventListener(CHANGED, this.onChange);
+    this.el.remove();
+  }
+}
+
 export class WorkbookView {
   readonly el: HTMLDivElement;
   private status: HTMLParagraphElement;
@@ -93,6 +190,7 @@ export class WorkbookView {
   private confirm: HTMLDivElement;
   private restore: HTMLButtonElement;
   private continueButton: HTMLButtonElement;
+  private joinBox: JoinBox;
 
   constructor(private model: WorkModel, host: HTMLElement) {
     const t = (k: string) => model.get("strings")[k] ?? k;
@@ -101,6 +199,7 @@ export class WorkbookView {
     root.setAttribute("role", "region");
     root.setAttribute("aria-label", t("label"));
     this.status = statusLine(root);
+    this.joinBox = new JoinBox(t, "", root);
     this.choice = el("div", "mw-answer-row mw-work-choice", root);
     this.continueButton = button(this.choice, "mw-primary mw-work-continue", t("continue"), t("continue"), () =>
       model.send({ kind: "continue" }),
@@ -132,12 +231,40 @@ export class WorkbookView {
     this.choice.hidden = this.model.get("mode") !== "asking";
     this.continueButton.hidden = !this.model.get("can_continue");
   }
+
+  remove(): void {
+    this.joinBox.remove();
+    this.el.remove();
+  }
+}
+
+/** `classroom.join(hub)` in JupyterLab: the form alone, for a hub at another address. */
+export class JoinView {
+  readonly el: HTMLDivElement;
+  private box: JoinBox;
+
+  constructor(model: WorkModel, host: HTMLElement) {
+    const t = (k: string) => model.get("strings")[k] ?? k;
+    this.el = el("div", "mw-work mw-join", host);
+    this.el.lang = model.get("locale") || "en";
+    this.box = new JoinBox(t, model.get("hub") || "", this.el);
+  }
+
+  update(): void {}
+
+  remove(): void {
+    this.box.remove();
+    this.el.remove();
+  }
 }
 
 export class HandInView {
   readonly el: HTMLDivElement;
   private status: HTMLParagraphElement;
   private name: HTMLInputElement;
+  private intro: HTMLParagraphElement;
+  private introText: () => string;
+  private readonly onChange = () => this.update();
 
   constructor(private model: WorkModel, host: HTMLElement) {
     const t = (k: string) => model.get("strings")[k] ?? k;
@@ -145,7 +272,9 @@ export class HandInView {
     root.lang = model.get("locale") || "en";
     const box = el("div", "mw-lesson mw-handin-box", root);
     el("h3", "mw-handin-title", box, t("title"));
-    el("p", "mw-lesson-text", box, t("intro"));
+    this.intro = el("p", "mw-lesson-text mw-handin-intro", box, t("intro"));
+    this.introText = () => t(membership() ? "intro_class" : "intro");
+    window.addEventListener(CHANGED, this.onChange);
     const row = el("div", "mw-answer-row", box);
     const label = el("label", "mw-handin-label", row, t("name"));
     this.name = el("input", "mw-exercise-answer mw-handin-name", label);
@@ -153,7 +282,7 @@ export class HandInView {
     this.name.maxLength = 120;
     this.name.autocomplete = "name";
     this.name.placeholder = t("name_placeholder");
-    this.name.value = model.get("student") || remembered();
+    this.name.value = model.get("student") || membership()?.student || remembered();
     const send = () => {
       const name = this.name.value.trim();
       if (name) remember(name);
@@ -172,8 +301,14 @@ export class HandInView {
 
   update(): void {
     showStatus(this.status, this.model.get("status"));
+    this.intro.textContent = this.introText();
     const student = this.model.get("student");
     if (student && !this.name.value) this.name.value = student;
+  }
+
+  remove(): void {
+    window.removeEventListener(CHANGED, this.onChange);
+    this.el.remove();
   }
 }
 
@@ -188,12 +323,22 @@ export class DownloadView {
   }
 
   update(): void {}
+
+  remove(): void {
+    this.el.remove();
+  }
 }
 
 function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () => void {
   const kind = model.get("view");
   const view =
-    kind === "handin" ? new HandInView(model, host) : kind === "download" ? new DownloadView(model, host) : new WorkbookView(model, host);
+    kind === "handin"
+      ? new HandInView(model, host)
+      : kind === "download"
+        ? new DownloadView(model, host)
+        : kind === "join"
+          ? new JoinView(model, host)
+          : new WorkbookView(model, host);
   const update = () => view.update();
   const custom = (message: unknown) => {
     const m = message as Partial<Download> | null;
@@ -205,14 +350,52 @@ function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () 
   return () => {
     for (const name of traits) model.off(`change:${name}`, update);
     model.off("msg:custom", custom);
-    view.el.remove();
+    view.remove();
+  };
+}
+
+/** The workbook sends the class's hub each answer and step Python gives it. */
+function tellTheClass(model: WorkModel): () => void {
+  const outbox = new Outbox();
+  const onMessage = (message: unknown) => {
+    const m = message as { kind?: unknown; events?: unknown } | null;
+    if (m && m.kind === "live" && Array.isArray(m.events)) outbox.add(m.events as LiveEvent[]);
+  };
+  model.on("msg:custom", onMessage);
+  return () => model.off("msg:custom", onMessage);
+}
+
+/** The Hand in form tells Python whether the student joined a class, and delivers the
+ * hand-in Python gives it to the teacher's laptop, downloading it if that fails. */
+function handIn(model: WorkModel): () => void {
+  const tell = () => model.send({ kind: "class", joined: membership() !== null });
+  const onMessage = (message: unknown) => {
+    const m = message as Partial<Download> | null;
+    if (!m || (m.kind as string) !== "deliver" || typeof m.file !== "string" || typeof m.text !== "string") return;
+    const { file, text } = m;
+    void deliver(text).then((result) => {
+      if (result.kind === "not_delivered") download(file, text);
+      model.send(result);
+    });
+  };
+  window.addEventListener(CHANGED, tell);
+  model.on("msg:custom", onMessage);
+  tell();
+  return () => {
+    window.removeEventListener(CHANGED, tell);
+    model.off("msg:custom", onMessage);
   };
 }
 
 /** Once per model, whether or not it is on screen: the workbook keeps the work in the
- * browser where Python cannot (keep.ts). */
+ * browser where Python cannot (keep.ts) and tells the class; the Hand in form hands in. */
 function initialize({ model }: { model: WorkModel }): () => void {
-  return model.get("view") === "workbook" ? keep(model) : () => {};
+  const view = model.get("view");
+  if (view === "workbook") {
+    const stops = [keep(model), tellTheClass(model)];
+    return () => stops.forEach((stop) => stop());
+  }
+  return view === "handin" ? handIn(model) : () => {};
 }
 
 export default { initialize, render };

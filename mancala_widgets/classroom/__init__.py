@@ -26,6 +26,17 @@ from .sample import sample_class
 from .work import Workbook, WorkError, workbook
 
 
+def join(hub: str = "", locale: str = "en") -> Any:
+    """The form that joins the class whose hub is the teacher's laptop at ``hub`` (the
+    address ``serve`` prints, like ``http://192.168.1.5:8000``): the student's name and
+    the class code. From then on this browser sends each answer to the teacher's screen
+    and Hand in sends the work to the teacher's laptop. The classroom site's lessons have
+    this form already (their hub is the site's own server)."""
+    from ..widgets.work import JoinWidget
+
+    return JoinWidget(hub, locale)
+
+
 def upload(locale: str = "en") -> Any:
     """A box to drop hand-in files into (it works in the classroom site too): give it
     to :func:`mark`."""
@@ -46,6 +57,7 @@ __all__ = [
     "Workbook",
     "copy_lessons",
     "hand_in",
+    "join",
     "keep_player",
     "mark",
     "notebooks_folder",

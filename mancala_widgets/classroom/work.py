@@ -51,6 +51,7 @@ from typing import Any, Protocol
 
 from ..rules.common import check_text
 from ..rules.files import read_file, write_atomic
+from .live import Live
 
 FORMAT = "mancala-widgets/work"
 VERSION = 1
@@ -118,6 +119,10 @@ class Workbook:
         #: whether start over kept the earlier work there.
         self.browser_writer: Callable[[dict, bool], None] | None = None
         self.kept_in_browser = False
+        #: What the class's hub is told as the student works (live.py), and who tells it
+        #: (the workbook's front end, which sends it when the student joined a class).
+        self.live = Live(locale)
+        self.live_writer: Callable[[list[dict]], None] | None = None
         #: "waiting" (the browser has not yet said what it holds), "asking" (saved work
         #: waits for continue or start over), "keeping", "continued", or "memory" (the
         #: browser keeps nothing: the work lasts as long as the page).
@@ -194,11 +199,18 @@ class Workbook:
             widget.restore_work(before.work_state())
         elif self.mode == "continued" and self.saved and key in self.saved["items"]:
             widget.restore_work(self.saved["items"][key])
+        self.live.known(key, widget.work_state())
 
     def changed(self, widget: Keeps) -> None:
-        """A widget's work changed: write the workbook (unless it is still asking)."""
+        """A widget's work changed: write the workbook (unless it is still asking), and
+        tell the class's hub a lesson's new answer or step."""
         if self.mode != "asking":
             self.save()
+        key = widget.work_key()
+        if key.startswith("lesson:") and self.live_writer is not None:
+            events = self.live.events(key, widget.work_state())
+            if events:
+                self.live_writer(events)
         for listener in list(self._listeners):
             listener()
 
@@ -214,6 +226,7 @@ class Workbook:
             for key, widget in self._widgets.items():
                 if key in self.saved["items"]:
                     widget.restore_work(self.saved["items"][key])
+                    self.live.known(key, widget.work_state())
                     given += 1
         self.mode = "continued"
         self.save()

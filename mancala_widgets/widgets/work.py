@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets as t
 
-from ..text import tr
+from ..text import catalogue, tr
 from .wire import WireMixin
 
 if TYPE_CHECKING:
@@ -43,6 +43,31 @@ STORAGE_PROBLEMS = ("refused", "full", "unreadable")
 
 def _counts(locale: str, summary: dict[str, int]) -> dict[str, str]:
     return {k: tr(locale, f"work.{k}", n=summary[k]) for k in ("answers", "exercises", "games")}
+
+
+#: The words of the form that joins a class (in the workbook, and classroom.join).
+CLASS_KEYS = (
+    "title",
+    "intro",
+    "name",
+    "code",
+    "join",
+    "joined",
+    "leave",
+    "wrong_code",
+    "bad_name",
+    "unreachable",
+    "busy",
+)
+
+
+def _class_strings(locale: str) -> dict[str, str]:
+    """The join form's words; ``joined`` keeps its ``{code}`` and ``{student}`` for the
+    browser, which alone knows them."""
+    words = catalogue(locale)["class"]
+    return {
+        f"class_{k}": words[k] if k == "joined" else tr(locale, f"class.{k}") for k in CLASS_KEYS
+    }
 
 
 def _when(stamp: Any) -> str:
@@ -100,17 +125,26 @@ class WorkbookWidget(_WorkWidget):
             store=workbook.where,
             store_key=f"{STORE_PREFIX}{locale}:{workbook.name}",
         )
-        self.strings = self._strings(
-            "work",
-            ("continue", "start_over", "restore", "restore_confirm", "restore_yes", "cancel")
-            + ("label",),
-        )
+        self.strings = {
+            **self._strings(
+                "work",
+                ("continue", "start_over", "restore", "restore_confirm", "restore_yes", "cancel")
+                + ("label",),
+            ),
+            **_class_strings(locale),
+        }
         self.workbook = workbook
         if workbook.where == "browser":
             workbook.browser_writer = self._keep_in_browser
+        workbook.live_writer = self._tell_the_class
         self._refresh()
         self.on_msg(self._on_message)
         workbook.on_change(self._saved)
+
+    def _tell_the_class(self, events: list[dict]) -> None:
+        """Answers and steps for the class's hub: the front end sends them if the
+        student joined a class (classroom/live.py)."""
+        self.send({"kind": "live", "events": events})
 
     def _keep_in_browser(self, work: dict, keep_earlier: bool) -> None:
         self.send({"kind": "keep", "work": work, "keep_earlier": keep_earlier})
@@ -249,8 +283,12 @@ class HandInWidget(_WorkWidget):
         locale = workbook.locale if workbook is not None else "en"
         super().__init__(view="handin", locale=locale)
         self.strings = self._strings(
-            "handin", ("title", "intro", "name", "name_placeholder", "button")
+            "handin", ("title", "intro", "intro_class", "name", "name_placeholder", "button")
         )
+        #: Whether the student joined a class (the front end says): Hand in then sends
+        #: the work to the teacher's laptop, and downloads it only if that fails.
+        self.joined = False
+        self._handed: tuple[str, dict[str, int]] | None = None
         self.workbook = workbook
         self.student = (workbook.student or "") if workbook is not None else ""
         if workbook is None:
@@ -286,12 +324,47 @@ class HandInWidget(_WorkWidget):
         except OSError:
             pass  # a read-only folder: the download is what the teacher gets
         self.student = name
-        self.send({"kind": "download", "file": file, "text": text})
-        self._say("done", tr(loc, "handin.handed_in", file=file, **_counts(loc, summary)))
+        if self.joined:
+            self._handed = (file, summary)
+            self.send({"kind": "deliver", "file": file, "text": text})
+            self._say("said", tr(loc, "handin.sending"))
+        else:
+            self.send({"kind": "download", "file": file, "text": text})
+            self._say("done", tr(loc, "handin.handed_in", file=file, **_counts(loc, summary)))
         return handed
 
+    def _on_delivery(self, content: dict) -> None:
+        """What became of a hand-in sent to the teacher's laptop (the front end says):
+        the receipt, or the download it fell back to."""
+        loc = self.locale
+        if self._handed is None:
+            return  # nothing was being sent
+        file, summary = self._handed
+        self._handed = None
+        if content["kind"] == "delivered":
+            self._say(
+                "done",
+                tr(
+                    loc,
+                    "handin.delivered",
+                    file=content["file"],
+                    receipt=content["receipt"],
+                    at=_when(content["received"]),
+                    **_counts(loc, summary),
+                ),
+            )
+        else:
+            self._say("error", tr(loc, "handin.not_delivered", file=file))
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A message from the browser (untrusted): ``{"kind": "hand_in", "student"}``."""
+        """A message from the browser (untrusted): ``{"kind": "hand_in", "student"}``, or
+        what the front end knows of the class (joined, a delivery)."""
+        if _is_class_message(content):
+            if content["kind"] == "class":
+                self.joined = content["joined"]
+            else:
+                self._on_delivery(content)
+            return
         if (
             not isinstance(content, dict)
             or set(content) != {"kind", "student"}
@@ -304,6 +377,67 @@ class HandInWidget(_WorkWidget):
             self._say("error", tr(self.locale, "handin.need_name"))
             return
         self.hand_in(content["student"])
+
+
+def _short(value: Any, most: int = 80) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= most and value.isprintable()
+
+
+def _is_class_message(content: Any) -> bool:
+    """One of the front end's class messages, in the shape it has."""
+    if not isinstance(content, dict):
+        return False
+    kind = content.get("kind")
+    if kind == "class":
+        return set(content) == {"kind", "joined"} and isinstance(content["joined"], bool)
+    if kind == "delivered":
+        return set(content) == {"kind", "file", "receipt", "received"} and all(
+            _short(content[k]) for k in ("file", "receipt", "received")
+        )
+    if kind == "not_delivered":
+        return set(content) == {"kind", "why"} and content["why"] in ("unreachable", "refused")
+    return False
+
+
+class JoinWidget(_WorkWidget):
+    """The form that joins a class's hub: the student's name and the class code. The
+    browser remembers both (and the hub's address) for every lesson after; from then on
+    each answer goes to the teacher's screen and Hand in sends the work to the
+    teacher's laptop. In the classroom site the workbook has this form already; in
+    JupyterLab ``classroom.join("http://192.168.1.5:8000")`` shows it.
+
+    >>> JoinWidget("http://192.168.1.5:8000/").hub
+    'http://192.168.1.5:8000'
+    """
+
+    #: The hub's address (scheme, host and port), or "" for the site's own.
+    hub = t.Unicode("").tag(sync=True)
+
+    def __init__(self, hub: str = "", locale: str = "en") -> None:
+        super().__init__(view="join", locale=locale, hub=check_hub(hub))
+        self.strings = _class_strings(locale)
+
+
+def check_hub(address: str) -> str:
+    """A hub's address as a student types it: ``http://192.168.1.5:8000`` (a path or a
+    last ``/`` is dropped); raises ValueError saying what is wrong."""
+    from urllib.parse import urlsplit
+
+    if address == "":
+        return ""
+    if not isinstance(address, str) or len(address) > 200 or not address.isprintable():
+        raise ValueError(f"hub = {address!r}: expected an address like http://192.168.1.5:8000")
+    parts = urlsplit(address.strip())
+    try:
+        parts.port  # noqa: B018 (raises on a port that is no number)
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
+        raise ValueError(
+            f"hub = {address!r}: expected the address the teacher's laptop prints, "
+            "like http://192.168.1.5:8000"
+        )
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 class DownloadButton(_WorkWidget):
@@ -323,4 +457,4 @@ class DownloadButton(_WorkWidget):
         super().__init__(view="download", locale=locale, file=file, text=text, label=label)
 
 
-__all__ = ["DownloadButton", "HandInWidget", "WorkbookWidget"]
+__all__ = ["DownloadButton", "HandInWidget", "JoinWidget", "WorkbookWidget", "check_hub"]

@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CLASS_KEY, CODE_KEY, deliver, device, join, leave, membership, Outbox } from "./class";
+import work, { type WorkMessage, type WorkModel, type WorkTraits } from "./work";
+
+type Call = { url: string; body: Record<string, unknown> | null };
+let calls: Call[];
+let answer: (url: string, body: Record<string, unknown> | null) => { status: number; data?: unknown } | "down";
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  window.localStorage.clear();
+  calls = [];
+  answer = () => ({ status: 200, data: { ok: true } });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null;
+      calls.push({ url, body });
+      const a = answer(url, body);
+      if (a === "down") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(a.data ?? {}), { status: a.status });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  leave();
+});
+
+const settle = () => new Promise((done) => setTimeout(done, 0));
+
+describe("joining a class", () => {
+  it("sends the name and the code, and remembers both for every lesson", async () => {
+    expect(await join("", " k7qp ", " Mbuyi ")).toBe("joined");
+    expect(calls).toEqual([{ url: "/class/join", body: { code: "K7QP", student: "Mbuyi" } }]);
+    expect(membership()).toEqual({ hub: "", code: "K7QP", student: "Mbuyi" });
+    expect(JSON.parse(window.localStorage.getItem(CLASS_KEY)!)).toEqual({ hub: "", code: "K7QP", student: "Mbuyi" });
+    leave();
+    expect(membership()).toBeNull();
+  });
+
+  it("says why it could not join, and remembers nothing then", async () => {
+    answer = () => ({ status: 403 });
+    expect(await join("http://192.168.1.5:8000", "ABCD", "Mbuyi")).toBe("wrong_code");
+    expect(calls[0].url).toBe("http://192.168.1.5:8000/class/join");
+    answer = () => ({ status: 429 });
+    expect(await join("", "ABCD", "Mbuyi")).toBe("busy");
+    answer = () => "down";
+    expect(await join("", "ABCD", "Mbuyi")).toBe("unreachable");
+    expect(await join("", "ABCD", "  ")).toBe("bad_name");
+    expect(await join("", "no code!", "Mbuyi")).toBe("wrong_code");
+    expect(membership()).toBeNull();
+    expect(calls).toHaveLength(3); // a blank name or an impossible code is not sent
+  });
+
+  it("gives this device one random name, kept", () => {
+    const id = device();
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(device()).toBe(id);
+  });
+});
+
+describe("sending answers as they happen", () => {
+  it("sends nothing from a browser that joined no class", async () => {
+    new Outbox().add([{ kind: "answer", lesson: "nki", step: 2, given: 4, locale: "en" }]);
+    await settle();
+    expect(calls).toEqual([]);
+  });
+
+  it("sends each answer and step in order, with the class code and this device", async () => {
+    await join("", "K7QP", "Mbuyi");
+    calls = [];
+    const box = new Outbox();
+    box.add([
+      { kind: "progress", lesson: "nki", step: 2 },
+      { kind: "answer", lesson: "nki", step: 2, given: [[1, 3]], locale: "fr" },
+    ]);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((c) => c.url)).toEqual(["/class/progress", "/class/answer"]);
+    expect(calls[1].body).toEqual({
+      lesson: "nki", step: 2, given: [[1, 3]], locale: "fr", code: "K7QP", student: "Mbuyi", device: device(),
+    });
+  });
+
+  it("tries again when the laptop does not answer, and gives up on a refusal", async () => {
+    await join("", "K7QP", "Mbuyi");
+    vi.useFakeTimers();
+    calls = [];
+    let down = true;
+    answer = (url) => (down ? "down" : url.endsWith("answer") ? { status: 400 } : { status: 200 });
+    const box = new Outbox();
+    box.add([{ kind: "progress", lesson: "nki", step: 3 }, { kind: "answer", lesson: "nki", step: 3, given: "x" }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    down = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.url)).toEqual(["/class/progress", "/class/progress", "/class/answer"]);
+    expect(box.waiting).toBe(0);
+  });
+});
+
+describe("handing in to the teacher's laptop", () => {
+  it("gives the receipt the laptop sends", async () => {
+    await join("", "K7QP", "Mbuyi");
+    answer = () => ({ status: 200, data: { ok: true, file: "Mbuyi-01.handin.json", receipt: "1a2b3c4d", received: "2026-12-05T10:00:00Z" } });
+    const result = await deliver('{"format": "mancala-widgets/hand-in"}');
+    expect(result).toEqual({ kind: "delivered", file: "Mbuyi-01.handin.json", receipt: "1a2b3c4d", received: "2026-12-05T10:00:00Z" });
+    expect(calls.at(-1)!.body).toEqual({ code: "K7QP", hand_in: { format: "mancala-widgets/hand-in" } });
+  });
+
+  it("says the laptop could not be reached, or refused it", async () => {
+    await join("", "K7QP", "Mbuyi");
+    answer = () => "down";
+    expect(await deliver("{}")).toEqual({ kind: "not_delivered", why: "unreachable" });
+    answer = () => ({ status: 413 });
+    expect(await deliver("{}")).toEqual({ kind: "not_delivered", why: "refused" });
+  });
+});
+
+const STRINGS: Record<string, string> = {
+  class_title: "Join your class", class_intro: "Type your name and the code.", class_name: "Your name",
+  class_code: "Class code", class_join: "Join", class_joined: "In class {code} as {student}.",
+  class_leave: "Leave the class", class_wrong_code: "That is not the class code.", class_unreachable: "No answer.",
+  class_bad_name: "Type your name.", class_busy: "Busy.", title: "Hand in", intro: "Downloads a file.",
+  intro_class: "Goes to your teacher's laptop.", name: "Your name", button: "Hand in", label: "Your work",
+};
+
+function fake(extra: Partial<WorkTraits> = {}) {
+  const traits = {
+    view: "workbook", strings: STRINGS, locale: "en", status: null, mode: "keeping", file: "", student: "",
+    text: "", label: "", can_continue: false, store: "file", store_key: "", hub: "", ...extra,
+  } as WorkTraits;
+  const sent: WorkMessage[] = [];
+  const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
+  const model: WorkModel & { custom(m: unknown): void } = {
+    get: (k) => traits[k],
+    send: (m) => sent.push(m),
+    on: (e, f) => void (listeners.get(e) ?? listeners.set(e, new Set()).get(e)!).add(f),
+    off: (e, f) => void listeners.get(e)?.delete(f),
+    custom(m) {
+      for (const f of listeners.get("msg:custom") ?? []) f(m);
+    },
+  };
+  return { model, sent };
+}
+
+describe("the join form in a lesson", () => {
+  it("is there only where a class's hub answers, with the landing page's code filled in", async () => {
+    answer = () => ({ status: 404 });
+    const host = document.body.appendChild(document.createElement("div"));
+    work.render({ model: fake().model, el: host });
+    await settle();
+    expect((host.querySelector(".mw-class") as HTMLElement).hidden).toBe(true);
+    window.localStorage.setItem(CODE_KEY, "K7QP");
+    answer = (url) => (url.endsWith("status") ? { status: 200, data: { ok: true, hub: "mancala-widgets" } } : { status: 200 });
+    const second = document.body.appendChild(document.createElement("div"));
+    work.render({ model: fake().model, el: second });
+    await vi.waitFor(() => expect((second.querySelector(".mw-class") as HTMLElement).hidden).toBe(false));
+    expect((second.querySelector(".mw-class-code") as HTMLInputElement).value).toBe("K7QP");
+  });
+
+  it("joins, then says the class and the name as text, and the Hand in form says where work goes", async () => {
+    answer = (url) => (url.endsWith("status") ? { status: 200, data: { hub: "mancala-widgets" } } : { status: 200 });
+    const host = document.body.appendChild(document.createElement("div"));
+    work.render({ model: fake().model, el: host });
+    const handin = fake({ view: "handin" });
+    work.render({ model: handin.model, el: host });
+    const stop = work.initialize({ model: handin.model });
+    expect(handin.sent).toEqual([{ kind: "class", joined: false }]);
+    await vi.waitFor(() => expect((host.querySelector(".mw-class") as HTMLElement).hidden).toBe(false));
+    (host.querySelector(".mw-class-name") as HTMLInputElement).value = "<b>Mbuyi</b>";
+    (host.querySelector(".mw-class-code") as HTMLInputElement).value = "k7qp";
+    (host.querySelector(".mw-class-join") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect((host.querySelector(".mw-class-joined") as HTMLElement).hidden).toBe(false));
+    expect(host.querySelector(".mw-class-joined-text")!.textContent).toBe("In class K7QP as <b>Mbuyi</b>.");
+    expect(host.querySelector(".mw-class b")).toBeNull();
+    expect(host.querySelector(".mw-handin-intro")!.textContent).toBe("Goes to your teacher's laptop.");
+    expect(handin.sent.at(-1)).toEqual({ kind: "class", joined: true });
+    stop();
+  });
+
+  it("shows a refused code in the lesson's words", async () => {
+    answer = (url) => (url.endsWith("status") ? { status: 200, data: { hub: "mancala-widgets" } } : { status: 403 });
+    const host = document.body.appendChild(document.createElement("div"));
+    work.render({ model: fake().model, el: host });
+    await vi.waitFor(() => expect((host.querySelector(".mw-class") as HTMLElement).hidden).toBe(false));
+    (host.querySelector(".mw-class-name") as HTMLInputElement).value = "Mbuyi";
+    (host.querySelector(".mw-class-code") as HTMLInputElement).value = "ZZZZ";
+    (host.querySelector(".mw-class-join") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(host.querySelector(".mw-class .mw-work-status")!.textContent).toBe("That is not the class code."));
+  });
+
+  it("delivers a hand-in, and downloads it when the laptop cannot be reached", async () => {
+    await join("", "K7QP", "Mbuyi");
+    URL.createObjectURL = vi.fn(() => "blob:x") as typeof URL.createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const downloaded: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded.push(this.download);
+    });
+    const { model, sent } = fake({ view: "handin" });
+    const stop = work.initialize({ model });
+    answer = () => ({ status: 200, data: { file: "Mbuyi-01.handin.json", receipt: "1a2b3c4d", received: "2026-12-05T10:00:00Z" } });
+    model.custom({ kind: "deliver", file: "Mbuyi-01.handin.json", text: "{}" });
+    await vi.waitFor(() => expect(sent.at(-1)).toMatchObject({ kind: "delivered", receipt: "1a2b3c4d" }));
+    expect(downloaded).toEqual([]);
+    answer = () => "down";
+    model.custom({ kind: "deliver", file: "Mbuyi-01.handin.json", text: "{}" });
+    await vi.waitFor(() => expect(sent.at(-1)).toEqual({ kind: "not_delivered", why: "unreachable" }));
+    expect(downloaded).toEqual(["Mbuyi-01.handin.json"]);
+    stop();
+  });
+});
