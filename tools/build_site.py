@@ -351,7 +351,23 @@ def write_pages(output: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
     shutil.copy2(ROOT / "mancala_widgets" / "classroom" / "serve.py", output / "serve.py")
+    write_hub(output / "hub")
     shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")  # what browsers ask for
+
+
+def write_hub(folder: Path) -> None:
+    """The teacher's live page of the class hub (serve.py serves it at /hub/): its page,
+    its bundle (npm run build makes it) and every lesson's questions."""
+    from mancala_widgets.classroom.questions import hub_questions_json
+
+    folder.mkdir(parents=True, exist_ok=True)
+    static = ROOT / "mancala_widgets" / "static"
+    for name in ("hub.js", "hub.css"):
+        if not (static / name).is_file():
+            raise SystemExit(f"{static / name} is missing: run npm run build first")
+        shutil.copy2(static / name, folder / name)
+    shutil.copy2(ROOT / "js" / "hub.html", folder / "index.html")
+    (folder / "questions.json").write_text(hub_questions_json(), encoding="utf-8")
 
 
 def size(folder: Path) -> int:
