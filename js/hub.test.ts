@@ -246,6 +246,18 @@ describe("following the class", () => {
     expect(root.querySelector<HTMLButtonElement>(".hub-next")!.disabled).toBe(true);
   });
 
+  it("hides the answer again when the class moves to the next question", async () => {
+    let live = liveWith(2, [{ given: [[3, 2]], count: 3 }]);
+    const { root, p } = await page(() => live);
+    root.querySelector<HTMLButtonElement>(".hub-reveal")!.click();
+    expect(root.querySelector(".hub-reveal")!.textContent).toBe("Hide the answer");
+    live = liveWith(5, [{ given: 3, count: 3 }]);
+    await p.poll();
+    expect(root.querySelector<HTMLElement>(".hub-drawing")!.dataset.step).toBe("5");
+    expect(root.querySelector(".hub-reveal")!.textContent).toBe("Reveal the answer");
+    expect(root.querySelector(".hub-answer.right")).toBeNull();
+  });
+
   it("polls every second once started", async () => {
     vi.useFakeTimers();
     const root = document.createElement("div");
@@ -303,6 +315,8 @@ describe("the page's words", () => {
   it("words answers as a teacher reads them", () => {
     expect(answerLabel(landing, [], "fr")).toBe("Pas de prise");
     expect(answerLabel(landing, [[0, 0], [1, 3]], "en")).toBe("1·1, 2·4");
+    const names = { en: [["North's hole 7"]], fr: [["trou 7 de Nord"]], sw: [["x"]], ko: [["y"]] };
+    expect(answerLabel(landing, [[0, 0]], "fr", names)).toBe("trou 7 de Nord");
     expect(canonical([[2, 1], [0, 3]])).toBe(canonical([[0, 3], [2, 1]]));
     expect(merged([{ given: [[1, 1]], count: 1, names: ["a"] }, { given: [[1, 1]], count: 2, names: ["b"] }])).toEqual([{ given: [[1, 1]], count: 3, names: ["a", "b"] }]);
   });

@@ -36,6 +36,8 @@ export interface Question {
 export interface LessonQuestions {
   id: string;
   game: string;
+  /** Each hole's name by row and column ("South's inner hole 3"), per language. */
+  hole_names?: Record<Locale, string[][]>;
   title: Record<Locale, string>;
   steps: number;
   questions: Question[];
@@ -279,11 +281,11 @@ export function holeCounts(answers: Tally[]): Map<string, number> {
   return counts;
 }
 
-export function answerLabel(q: Question, given: Given, locale: Locale): string {
+export function answerLabel(q: Question, given: Given, locale: Locale, names?: Record<Locale, string[][]>): string {
   if (Array.isArray(given)) {
     if (given.length === 0) return say(locale, "no_capture");
-    // Columns counted from 1, rows named as on the board (1 at the top).
-    return given.map(([r, c]) => `${r + 1}·${c + 1}`).join(", ");
+    // The lessons' own names for the holes; where there are none, row and column from 1.
+    return given.map(([r, c]) => names?.[locale]?.[r]?.[c] ?? `${r + 1}·${c + 1}`).join(", ");
   }
   if (typeof given === "string" && q.option_labels) return q.option_labels[locale]?.[given] ?? given;
   return String(given);
@@ -327,7 +329,8 @@ export function drawBoard(q: Question, answers: Tally[], reveal: boolean, locale
       const hole = svgEl("circle", g, { cx, cy, r: cell * 0.4, class: "hub-hole-pit" });
       if (n) hole.setAttribute("style", `fill-opacity: ${0.35 + (0.65 * n) / most}`);
       if (right.has(key)) svgEl("circle", g, { cx, cy, r: cell * 0.46, class: "hub-hole-right" });
-      svgEl("text", g, { x: cx, y: cy + cell * 0.33, class: "hub-hole-stones" }, String(q.board[r][c]));
+      // The stones the hole holds, small, under the students' count.
+      if (q.board[r][c] > 0) svgEl("text", g, { x: cx, y: cy + cell * 0.36, class: "hub-hole-stones" }, String(q.board[r][c]));
       if (n) svgEl("text", g, { x: cx, y: cy + 10, class: "hub-hole-count" }, String(n));
       if (right.has(key)) svgEl("text", g, { x: cx + cell * 0.3, y: cy - cell * 0.22, class: "hub-hole-check" }, "✓");
     }
@@ -337,7 +340,7 @@ export function drawBoard(q: Question, answers: Tally[], reveal: boolean, locale
 
 /** The answers as a list of bars (numbers and choices), or of answers (holes), each wrong
  * one with its misconception; names only when `names`. */
-export function drawAnswers(q: Question, answers: Tally[], reveal: boolean, names: boolean, locale: Locale, bars: boolean): HTMLElement {
+export function drawAnswers(q: Question, answers: Tally[], reveal: boolean, names: boolean, locale: Locale, bars: boolean, holeNames?: Record<Locale, string[][]>): HTMLElement {
   const list = el("ol", "hub-answers" + (bars ? " bars" : ""));
   const rows = merged(answers);
   if (bars && q.options) {
@@ -352,7 +355,7 @@ export function drawAnswers(q: Question, answers: Tally[], reveal: boolean, name
     item.dataset.given = canonical(row.given);
     item.dataset.count = String(row.count);
     const head = el("div", "hub-answer-head", item);
-    el("span", "hub-answer-label", head, answerLabel(q, row.given, locale));
+    el("span", "hub-answer-label", head, answerLabel(q, row.given, locale, holeNames));
     if (bars) {
       const bar = el("span", "hub-bar", head);
       bar.style.width = `${(100 * row.count) / most}%`;
@@ -498,6 +501,7 @@ export class HubPage {
 
   render(): void {
     const p = this.parts;
+    const shown = this.shown(); // first: a new question hides its answer again
     const t = (key: Key, fields?: Record<string, number | string>) => say(this.locale, key, fields);
     document.documentElement.lang = this.locale;
     p.title.textContent = t("title");
@@ -519,7 +523,6 @@ export class HubPage {
         p.qr.dataset.text = this.info.join;
       }
     }
-    const shown = this.shown();
     (p.previous as HTMLButtonElement).disabled = this.index <= 0;
     (p.next as HTMLButtonElement).disabled = this.index >= this.all.length - 1;
     if (!shown) {
@@ -538,7 +541,7 @@ export class HubPage {
     const holes = !(q.ask === "number" || q.ask === "choice");
     const parts: Element[] = [];
     if (holes) parts.push(drawBoard(q, answers, this.reveal, this.locale));
-    parts.push(drawAnswers(q, answers, this.reveal, this.names, this.locale, !holes));
+    parts.push(drawAnswers(q, answers, this.reveal, this.names, this.locale, !holes, lesson.hole_names));
     p.drawing.replaceChildren(...parts);
     p.drawing.dataset.lesson = lesson.id;
     p.drawing.dataset.step = String(q.step);

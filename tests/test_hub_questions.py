@@ -61,3 +61,9 @@ def test_the_file_is_compact_json_the_hub_reads():
 
     steps = serve.site_questions(FakeSite())  # type: ignore[arg-type]
     assert steps is not None and 2 in steps["pussa-kanawa"] and 1 not in steps["pussa-kanawa"]
+
+
+def test_the_holes_are_named_as_the_lessons_name_them():
+    lesson = hub_questions(["pussa-kanawa"])["lessons"][0]
+    assert lesson["hole_names"]["en"][3][2] == "South's outer hole 3"
+    assert len(lesson["hole_names"]["ko"]) == 4 and len(lesson["hole_names"]["ko"][0]) == 7

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..lessons import LessonScript, Step, available_lessons, load_lesson, localized
 from ..text import LOCALES, tr
+from ..text.names import hole_name
 from .misconceptions import wrong_answers
 
 FORMAT = "mancala-widgets/hub-questions"
@@ -59,11 +60,24 @@ def question(script: LessonScript, number: int, step: Step) -> dict[str, Any]:
     }
 
 
+def hole_names(game: str, board: list[list[int]]) -> dict[str, list[list[str]]]:
+    """Every hole's name ("South's inner hole 3") by row and column, in every language."""
+    return {
+        loc: [
+            [hole_name(game, (r, c), loc) for c in range(len(row))] for r, row in enumerate(board)
+        ]
+        for loc in LOCALES
+    }
+
+
 def lesson_questions(script: LessonScript) -> dict[str, Any]:
-    """A lesson's title, its number of steps and its questions."""
+    """A lesson's title, its number of steps, the names of its board's holes and its
+    questions."""
+    board = script.steps[0].start["board"]
     return {
         "id": script.id,
         "game": script.game,
+        "hole_names": hole_names(script.game, board),
         "title": {loc: localized(script.title, loc) for loc in LOCALES},
         "steps": len(script.steps),
         "questions": [
