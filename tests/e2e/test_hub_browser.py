@@ -12,7 +12,6 @@ import json
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from conftest import ARTIFACTS, ROOT, free_port, launch_chromium
