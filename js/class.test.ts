@@ -189,7 +189,7 @@ describe("the join form in a lesson", () => {
     (host.querySelector(".mw-class-name") as HTMLInputElement).value = "Mbuyi";
     (host.querySelector(".mw-class-code") as HTMLInputElement).value = "ZZZZ";
     (host.querySelector(".mw-class-join") as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(host.querySelector(".mw-class .mw-work-status")!.textContent).toBe("That is not the class code."));
+    await vi.waitFor(() => expect(host.querySelector(".mw-class .mw-class-status")!.textContent).toBe("That is not the class code."));
   });
 
   it("delivers a hand-in, and downloads it when the laptop cannot be reached", async () => {

@@ -87,18 +87,18 @@ export function download(file: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function statusLine(parent: HTMLElement): HTMLParagraphElement {
-  const p = el("p", "mw-feedback mw-work-status", parent);
+function statusLine(parent: HTMLElement, name = "mw-work-status"): HTMLParagraphElement {
+  const p = el("p", `mw-feedback ${name}`, parent);
   p.setAttribute("role", "status");
   p.setAttribute("aria-live", "polite");
   return p;
 }
 
-function showStatus(p: HTMLParagraphElement, status: WorkTraits["status"]): void {
+function showStatus(p: HTMLParagraphElement, status: WorkTraits["status"], name = "mw-work-status"): void {
   p.hidden = !status;
   p.textContent = status ? status.text : "";
   const state = !status ? "" : status.kind === "error" ? "mw-wrong" : status.kind === "done" ? "mw-right" : "mw-said";
-  p.className = `mw-feedback mw-work-status ${state}`;
+  p.className = `mw-feedback ${name} ${state}`;
 }
 
 /** The class the student joined, or the form to join it (shown only where a class's hub
@@ -149,7 +149,7 @@ export class JoinBox {
       });
     }
     button(row, "mw-primary mw-class-join", t("class_join"), t("class_join"), send);
-    this.status = statusLine(this.form);
+    this.status = statusLine(this.form, "mw-class-status");
     this.status.hidden = true;
     window.addEventListener(CHANGED, this.onChange);
     void hubThere(hub).then((there) => {
@@ -166,7 +166,7 @@ export class JoinBox {
       return; // CHANGED redraws
     }
     const key = { wrong_code: "class_wrong_code", bad_name: "class_bad_name", busy: "class_busy" }[result as string];
-    showStatus(this.status, { kind: "error", text: this.t(key ?? "class_unreachable") });
+    showStatus(this.status, { kind: "error", text: this.t(key ?? "class_unreachable") }, "mw-class-status");
   }
 
   update(): void {

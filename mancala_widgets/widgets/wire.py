@@ -6,7 +6,8 @@ to JavaScript through Pyodide's conversion, which turns ``None`` into JavaScript
 trait set back to ``None`` (the hint once a move is played, the last move after a
 restart) would then never reach the board, which would go on showing the old value.
 :func:`to_wire` turns every ``None`` into Pyodide's ``jsnull``, which arrives as
-JavaScript's ``null``. Elsewhere (JupyterLab's kernel) it changes nothing.
+JavaScript's ``null``, and :func:`from_wire` turns a ``null`` the browser sends back
+into None. Elsewhere (JupyterLab's kernel) they change nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +25,20 @@ def to_wire(value: Any) -> Any:
     if NULL is None:
         return value
     return _nulls(value)
+
+
+def from_wire(value: Any) -> Any:
+    """A message from the browser with each JavaScript ``null`` as None (Pyodide hands a
+    ``null`` over as its ``jsnull``, which is not None)."""
+    if NULL is None:
+        return value
+    if value is NULL:
+        return None
+    if isinstance(value, dict):
+        return {k: from_wire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_wire(v) for v in value]
+    return value
 
 
 def _nulls(value: Any) -> Any:
@@ -47,4 +62,4 @@ class WireMixin:
         super().send(to_wire(content), buffers)  # type: ignore[misc]
 
 
-__all__ = ["NULL", "WireMixin", "to_wire"]
+__all__ = ["NULL", "WireMixin", "from_wire", "to_wire"]

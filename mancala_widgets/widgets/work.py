@@ -28,7 +28,7 @@ import anywidget
 import traitlets as t
 
 from ..text import catalogue, tr
-from .wire import WireMixin
+from .wire import WireMixin, from_wire
 
 if TYPE_CHECKING:
     from ..classroom.work import Workbook
@@ -226,6 +226,7 @@ class WorkbookWidget(_WorkWidget):
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A message from the browser (untrusted): one of the three buttons, or what its
         storage holds or failed to write."""
+        content = from_wire(content)
         if isinstance(content, dict) and content.get("kind") in ("stored", "kept"):
             self._on_storage(content)
             return
@@ -359,6 +360,7 @@ class HandInWidget(_WorkWidget):
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A message from the browser (untrusted): ``{"kind": "hand_in", "student"}``, or
         what the front end knows of the class (joined, a delivery)."""
+        content = from_wire(content)
         if _is_class_message(content):
             if content["kind"] == "class":
                 self.joined = content["joined"]
