@@ -20,7 +20,7 @@ const STRINGS = {
 function fake(extra: Partial<WorkTraits> = {}) {
   const traits: WorkTraits = {
     view: "workbook", strings: STRINGS, locale: "en", status: null, mode: "keeping", file: "x.work.json",
-    student: "", text: "", label: "", can_continue: false, store: "file", store_key: "", ...extra,
+    student: "", text: "", label: "", can_continue: false, store: "file", store_key: "", hub: "", ...extra,
   };
   const sent: WorkMessage[] = [];
   const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
