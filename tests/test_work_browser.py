@@ -189,3 +189,44 @@ def test_a_file_workbook_never_listens_to_the_browsers_storage(tmp_path):
         view, {"kind": "stored", "available": False, "work": None, "problem": None}, []
     )
     assert book.mode == "keeping" and "01-start-here.work.json" in view.status["text"]
+
+
+# -- what else Python writes on the site ------------------------------------------------------
+
+
+@pytest.fixture
+def site_at_a_class_address(monkeypatch):
+    """Python as the classroom site runs it at ``http://192.168.x.y``: the kernel's folder
+    is not the site's storage (classroom/site.py)."""
+    from mancala_widgets.classroom import site
+
+    monkeypatch.setattr(site, "in_site", lambda: True)
+
+
+def test_a_notebook_is_not_said_to_be_put_back_where_python_cannot(
+    tmp_path, site_at_a_class_address
+):
+    notebook = tmp_path / "02-kisolo-pussa-kanawa.ipynb"
+    notebook.write_text('{"cells": []}')
+    book, view = Browser().open(tmp_path, locale="fr")
+    view._on_message(view, {"kind": "restore"}, [])
+    assert view.status["kind"] == "error"
+    assert "Supprimer" in view.status["text"] and "page d'accueil" in view.status["text"]
+    assert notebook.read_text() == '{"cells": []}'
+    assert sorted(p.name for p in tmp_path.iterdir()) == [notebook.name]
+
+
+def test_a_game_saved_where_files_do_not_last_comes_with_a_download(
+    tmp_path, site_at_a_class_address
+):
+    board = KisoloBoard(locale="sw")
+    board.play(board.legal_moves[0])
+    button = board.save(tmp_path / "game.json")
+    assert button.file == "game.json" and button.text == (tmp_path / "game.json").read_text()
+    assert "Pakua game.json" in button.label
+
+
+def test_a_game_saved_where_files_last_is_just_saved(tmp_path):
+    board = KisoloBoard()
+    assert board.save(tmp_path / "game.json") is None
+    assert (tmp_path / "game.json").exists()

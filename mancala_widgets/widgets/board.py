@@ -365,9 +365,20 @@ class Board(KeptWork, WireMixin, Coaching, anywidget.AnyWidget):
         self._sync(trace=[], before=None, last=None)
         self._computer_turn()
 
-    def save(self, path: str | PathLike):
-        """Save the game record (JSON) to ``path``."""
+    def save(self, path: str | PathLike) -> Any:
+        """Save the game record (JSON) to ``path``. Where that file will not outlast the
+        page (the classroom site at a class network's address), it also returns a button
+        that downloads the record, which a cell shows when this is its last line."""
+        from ..classroom.site import folder_is_kept
+
         self._record.save(path)
+        target = pathlib.Path(path)
+        if folder_is_kept(target.resolve().parent):
+            return None
+        from .work import DownloadButton
+
+        label = tr(self.locale, "work.download_not_kept", file=target.name)
+        return DownloadButton(target.name, self._record.dumps() + "\n", label, self.locale)
 
     def load_record(self, path: str | PathLike):
         """Load a saved game record; every move is replayed and checked."""

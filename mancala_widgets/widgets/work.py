@@ -212,7 +212,11 @@ class WorkbookWidget(_WorkWidget):
 
     def restore_notebook(self) -> None:
         from ..classroom.lessons import LessonsFolderError
+        from ..classroom.site import folder_is_kept
 
+        if not folder_is_kept(self.workbook.folder):  # the site at a class's address
+            self._say("error", tr(self.locale, "work.cannot_restore_here"))
+            return
         try:
             _, kept = self.workbook.restore_notebook()
         except (LessonsFolderError, OSError) as e:
