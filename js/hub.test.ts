@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import jsQR from "jsqr";
 import {
   HubPage,
+  main,
   LOCALES,
   WORDS,
   answerLabel,
@@ -319,5 +320,84 @@ describe("the page's words", () => {
     expect(answerLabel(landing, [[0, 0]], "fr", names)).toBe("trou 7 de Nord");
     expect(canonical([[2, 1], [0, 3]])).toBe(canonical([[0, 3], [2, 1]]));
     expect(merged([{ given: [[1, 1]], count: 1, names: ["a"] }, { given: [[1, 1]], count: 2, names: ["b"] }])).toEqual([{ given: [[1, 1]], count: 3, names: ["a", "b"] }]);
+  });
+});
+
+describe("starting the page", () => {
+  it("reads the key from the address, loads questions.json and asks the hub with the key", async () => {
+    vi.useFakeTimers();
+    window.location.hash = "#key=abc123";
+    const seen: { url: string; key: string | null }[] = [];
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      const key = new Headers(init?.headers).get("X-Teacher-Key");
+      seen.push({ url, key });
+      const body = url === "questions.json" ? QUESTIONS : url === "/class/info" ? INFO : liveWith(2, [{ given: [[3, 2]], count: 4 }]);
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    const root = document.createElement("div");
+    document.body.appendChild(root);
+    try {
+      const p = await main(root);
+      await vi.advanceTimersByTimeAsync(10);
+      p.stop();
+      expect(root.querySelector(".hub-code")!.textContent).toBe("K7QP");
+      expect(root.querySelector('.hub-hole[data-row="3"][data-col="2"]')!.getAttribute("data-count")).toBe("4");
+      expect(seen.filter((s) => s.url.startsWith("/class/")).every((s) => s.key === "abc123")).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+      window.location.hash = "";
+    }
+  });
+
+  it("starts in the language chosen last time, or the browser's when storage is refused", () => {
+    window.localStorage.setItem("mancala-widgets:hub-locale", "sw");
+    const fetcher = fakeHub(() => liveWith(2, [])).fetcher;
+    expect(new HubPage(document.createElement("div"), QUESTIONS, "k", fetcher).locale).toBe("sw");
+    window.localStorage.removeItem("mancala-widgets:hub-locale");
+    const refused = vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new Error("denied");
+    });
+    try {
+      expect(new HubPage(document.createElement("div"), QUESTIONS, "k", fetcher).locale).toBe("en");
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
+  it("says the hub is unreachable when it answers with an error, and a refused key mid-class", async () => {
+    const broken = await page(() => liveWith(2, []), "en", 500);
+    expect(broken.root.querySelector(".hub-status")!.textContent).toBe(WORDS.en.unreachable);
+    let status = 200;
+    const root = document.createElement("div");
+    const p = new HubPage(root, QUESTIONS, "k", async (path) => {
+      if (path === "/class/info") return { status: 200, data: INFO };
+      return { status, data: liveWith(2, []) };
+    }, "en");
+    await p.poll();
+    expect((root.querySelector(".hub-status") as HTMLElement).hidden).toBe(true);
+    status = 403;
+    await p.poll();
+    expect(root.querySelector(".hub-status")!.textContent).toBe(WORDS.en.wrong_key);
+    status = 502;
+    await p.poll();
+    expect(root.querySelector(".hub-status")!.textContent).toBe(WORDS.en.unreachable);
+  });
+
+  it("steps forward with Next, and falls back to English where a lesson lacks a language", async () => {
+    const partial: Questions = {
+      lessons: [{ ...QUESTIONS.lessons[0], title: { ...texts("Lesson"), sw: "" }, questions: [{ ...landing, question: { ...texts("Where?"), sw: "" } }, number] }],
+    };
+    const root = document.createElement("div");
+    const p = new HubPage(root, partial, "k", fakeHub(() => liveWith(2, [{ given: [[2, 2]], count: 1 }])).fetcher, "sw");
+    await p.poll();
+    expect(root.querySelector(".hub-question")!.textContent).toBe("Where?");
+    expect(root.querySelector(".hub-lesson")!.textContent).toBe("Lesson · Hatua 2");
+    expect(root.querySelector(".hub-misconception")!.textContent).toBe("sw Lifted the landing hole instead of the next one.");
+    root.querySelector<HTMLButtonElement>(".hub-next")!.click();
+    expect(root.querySelector<HTMLElement>(".hub-drawing")!.dataset.step).toBe("5");
+    root.querySelector<HTMLButtonElement>(".hub-next")!.click(); // the last: stays
+    expect(root.querySelector<HTMLElement>(".hub-drawing")!.dataset.step).toBe("5");
+    expect(say("en", "answered", { n: 1 })).toBe("1 of  have answered");
+    expect(answerLabel(choice, "maybe", "en")).toBe("maybe");
   });
 });
