@@ -451,3 +451,10 @@ def test_the_command_prints_the_code_and_the_teachers_page(site, tmp_path):
         [sys.executable, "-m", "mancala_widgets", "serve", "--help"], capture_output=True, text=True
     )
     assert "--read-only" in read_only.stdout and "--hand-ins" in read_only.stdout
+
+
+def test_a_questions_file_that_is_not_the_sites_is_named_at_start(tmp_path):
+    site = make_site(tmp_path / "site", questions=None)
+    (site / "hub" / "questions.json").write_text('{"lessons": [{"no id": 1}]}')
+    with pytest.raises(SystemExit, match="questions.json: not the site's questions"):
+        serve.make_server(site, 0, "127.0.0.1", quiet=True, hand_ins=tmp_path / "hand-ins")

@@ -129,3 +129,36 @@ def test_nothing_is_written_outside_the_hand_ins_folder(tmp_path):
     after = {k: v for k, v in listing(tmp_path).items() if not k.startswith("hand-ins")}
     assert after == before
     assert all(p.suffix == ".json" or p.name == ".hub" for p in hand_ins.iterdir())
+
+
+def test_an_address_that_opens_too_many_connections_is_turned_away(hub, monkeypatch):
+    from mancala_widgets.classroom import serve
+
+    monkeypatch.setattr(serve, "CONNECTIONS_PER_ADDRESS", 5)
+    held = [
+        socket.create_connection(
+            ("127.0.0.1", hub.port), timeout=10, source_address=("127.0.0.4", 0)
+        )
+        for _ in range(5)
+    ]
+    try:
+        extra = socket.create_connection(
+            ("127.0.0.1", hub.port), timeout=10, source_address=("127.0.0.4", 0)
+        )
+        extra.sendall(b"GET /class/status HTTP/1.1\r\nHost: x\r\n\r\n")
+        try:
+            assert extra.recv(100) == b"", "the sixth connection is closed unanswered"
+        except ConnectionResetError:
+            pass
+        extra.close()
+        assert request(hub.port, "/class/status")[0] == 200, "other addresses are served"
+    finally:
+        for s in held:
+            s.close()
+    # Their connections closed, the address is served again (bounded wait).
+    for _ in range(100):
+        status, _, _ = request(hub.port, "/class/status", source="127.0.0.4")
+        if status == 200:
+            break
+        time.sleep(0.05)
+    assert status == 200

@@ -56,6 +56,7 @@ import urllib.parse
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 try:  # Brotli compresses a little better than gzip; it is not in the standard library.
     import brotli  # type: ignore[import-not-found, unused-ignore]
@@ -249,6 +250,9 @@ HEAD_SECONDS = 20.0
 BODY_SECONDS = 120.0
 #: Seconds a socket may wait for any one read or write.
 SOCKET_SECONDS = 15.0
+#: Connections open at once from one address (each holds a thread): a browser opens about
+#: six, and a class of forty may share one address.
+CONNECTIONS_PER_ADDRESS = 400
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 HAND_IN_FORMAT = "mancala-widgets/hand-in"
 
@@ -641,10 +645,17 @@ def site_questions(site: Site) -> dict[str, set[int]] | None:
     found = site.files.get("hub/questions.json")
     if found is None:
         return None
-    data = json.loads(found.data)
-    return {
-        lesson["id"]: {q["step"] for q in lesson.get("questions", [])} for lesson in data["lessons"]
-    }
+    try:
+        data = json.loads(found.data)
+        return {
+            lesson["id"]: {q["step"] for q in lesson.get("questions", [])}
+            for lesson in data["lessons"]
+        }
+    except (ValueError, KeyError, TypeError) as e:
+        raise SystemExit(
+            f"{found.path}: not the site's questions ({e}); build the site again "
+            "(python3 dev.py site), or delete the file to take any lesson and step."
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -883,9 +894,32 @@ class Server(ThreadingHTTPServer):
         self.by_device = Buckets(*DEVICE_BUCKET)
         self.deadlines: dict[socket.socket, float] = {}
         self.deadlines_lock = threading.Lock()
+        self.connections: dict[str, int] = {}  # address -> connections open
+        self.accepted: dict[Any, str] = {}
         self.stopping = threading.Event()
         self.watchdog = threading.Thread(target=self._cut_slow_clients, daemon=True)
         self.watchdog.start()
+
+    def verify_request(self, request: Any, client_address: Any) -> bool:
+        """Take a connection only while its address holds fewer than its share."""
+        address = client_address[0]
+        with self.deadlines_lock:
+            if self.connections.get(address, 0) >= CONNECTIONS_PER_ADDRESS:
+                return False
+            self.connections[address] = self.connections.get(address, 0) + 1
+            self.accepted[request] = address
+        return True
+
+    def shutdown_request(self, request: Any) -> None:
+        with self.deadlines_lock:
+            address = self.accepted.pop(request, None)
+            if address is not None:
+                left = self.connections[address] - 1
+                if left:
+                    self.connections[address] = left
+                else:
+                    del self.connections[address]
+        super().shutdown_request(request)
 
     def watch(self, connection: socket.socket, seconds: float) -> None:
         with self.deadlines_lock:
