@@ -67,3 +67,22 @@ def test_the_holes_are_named_as_the_lessons_name_them():
     lesson = hub_questions(["pussa-kanawa"])["lessons"][0]
     assert lesson["hole_names"]["en"][3][2] == "South's outer hole 3"
     assert len(lesson["hole_names"]["ko"]) == 4 and len(lesson["hole_names"]["ko"][0]) == 7
+
+
+def test_the_site_build_puts_the_teachers_page_beside_the_questions(tmp_path):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import build_site
+
+    build_site.write_hub(tmp_path / "hub")
+    assert sorted(p.name for p in (tmp_path / "hub").iterdir()) == [
+        "hub.css",
+        "hub.js",
+        "index.html",
+        "questions.json",
+    ]
+    page = (tmp_path / "hub" / "index.html").read_text()
+    assert 'from "./hub.js"' in page and 'href="hub.css"' in page
+    assert json.loads((tmp_path / "hub" / "questions.json").read_text()) == hub_questions()
