@@ -156,5 +156,11 @@ def test_the_teachers_page_shows_thirty_answers_where_they_belong(lan_browser, h
     expect(page.locator(".hub-follow input")).not_to_be_checked()
     page.select_option(".hub-language-select", "sw")
     page.screenshot(path=str(ARTIFACTS / "hub-previous-sw.png"), full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.locator(".hub-follow input").check()
+    expect(page.locator(".hub-drawing")).to_have_attribute("data-step", "13")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(21, 22, 26)", background
+    page.screenshot(path=str(ARTIFACTS / "hub-bars-dark-sw.png"), full_page=True)
     context.close()
     assert not errors, errors
