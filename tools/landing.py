@@ -156,6 +156,17 @@ LITE_ROOT = (
 LITE_PARENT = '<script id="jupyter-config-data" type="application/json">{}</script>'
 
 
+#: Opened from the teacher's QR code (``/?class=K7QP``), the landing page remembers the
+#: class code for the lessons' join form (js/class.ts reads it) and says so, as text.
+CLASS_CODE_SCRIPT = (
+    "(function(){var m=/[?&]class=([A-Za-z0-9]{3,12})(?:&|$)/.exec(location.search);"
+    "if(!m)return;var code=m[1].toUpperCase();"
+    'try{localStorage.setItem("mancala-widgets:class-code",code)}catch(e){}'
+    'var p=document.getElementById("class-code");'
+    'p.textContent=p.getAttribute("data-text").replace("{code}",code);p.hidden=false;})();'
+)
+
+
 def page(locale: str, title: str, body: str, root: bool = False, parent: bool = False) -> str:
     return (
         f'<!DOCTYPE html>\n<html lang="{esc(locale)}">\n<head>\n<meta charset="utf-8">\n'
@@ -225,6 +236,8 @@ def landing_page(
 <h2 id="lessons">{esc(w["lessons"])}</h2>
 <p>{esc(w["start_with"])}</p>
 <p class="note" id="starting">{esc(starting(locale))}</p>
+<p class="note" id="class-code" hidden data-text="{esc(w["class_code_kept"])}"></p>
+<script>{CLASS_CODE_SCRIPT}</script>
 <ol class="lessons">
 {items}
 </ol>

@@ -134,6 +134,14 @@ def test_a_students_work_is_kept_by_the_browser_and_handed_in_to_the_laptop(
     student = open_lesson_at(lan_browser, site, request)
     page = student.page
     assert page.evaluate("window.isSecureContext") is (host != LAN)
+    # The teacher's QR code opens the landing page with the class code: it is remembered.
+    landing = student.context.new_page()
+    landing.goto(f"{site}/?class={hub.code.lower()}")
+    expect(landing.locator("#class-code")).to_have_text(
+        f"Class code {hub.code}: this browser remembers it. Open a lesson below; its first "
+        "cells ask your name to join your class."
+    )
+    landing.close()
     run_all(page)
     workbook = page.locator(".mw-workbook")
     status = workbook.locator(".mw-work-status")
@@ -142,7 +150,7 @@ def test_a_students_work_is_kept_by_the_browser_and_handed_in_to_the_laptop(
     join = workbook.locator(".mw-class")
     expect(join).to_be_visible(timeout=30_000)
     join.locator(".mw-class-name").fill(f"Ngalula <b>{host}</b>")
-    join.locator(".mw-class-code").fill(hub.code.lower())
+    expect(join.locator(".mw-class-code")).to_have_value(hub.code)
     join.locator(".mw-class-join").click()
     expect(join.locator(".mw-class-joined-text")).to_contain_text(
         f"In class {hub.code} as Ngalula <b>{host}</b>", timeout=30_000
