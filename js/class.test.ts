@@ -102,11 +102,20 @@ describe("sending answers as they happen", () => {
 });
 
 describe("handing in to the teacher's laptop", () => {
+  it("gives the hub's time as the device's clock reads it", async () => {
+    const { wallClock } = await import("./class");
+    expect(wallClock("not a time")).toBe("not a time");
+    expect(wallClock("2026-12-05T10:04:09Z")).toMatch(/^2026-12-05 \d\d:04$/);
+  });
+
   it("gives the receipt the laptop sends", async () => {
     await join("", "K7QP", "Mbuyi");
     answer = () => ({ status: 200, data: { ok: true, file: "Mbuyi-01.handin.json", receipt: "1a2b3c4d", received: "2026-12-05T10:00:00Z" } });
     const result = await deliver('{"format": "mancala-widgets/hand-in"}');
-    expect(result).toEqual({ kind: "delivered", file: "Mbuyi-01.handin.json", receipt: "1a2b3c4d", received: "2026-12-05T10:00:00Z" });
+    const local = new Date("2026-12-05T10:00:00Z");
+    const two = (n: number) => String(n).padStart(2, "0");
+    const wall = `2026-12-${two(local.getDate())} ${two(local.getHours())}:${two(local.getMinutes())}`;
+    expect(result).toEqual({ kind: "delivered", file: "Mbuyi-01.handin.json", receipt: "1a2b3c4d", received: wall });
     expect(calls.at(-1)!.body).toEqual({ code: "K7QP", hand_in: { format: "mancala-widgets/hand-in" } });
   });
 

@@ -218,6 +218,15 @@ export class Outbox {
   }
 }
 
+/** A time the hub sends (ISO, UTC) as the clock on the classroom's wall reads it:
+ * `2026-12-05 10:04` in this device's time zone. */
+export function wallClock(iso: string): string {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())} ${two(when.getHours())}:${two(when.getMinutes())}`;
+}
+
 /** Hand in `text` (a hand-in file) to the class's hub: the receipt, or why not. */
 export async function deliver(text: string): Promise<Delivery> {
   const m = membership();
@@ -236,7 +245,7 @@ export async function deliver(text: string): Promise<Delivery> {
     typeof data.receipt === "string" &&
     typeof data.received === "string"
   ) {
-    return { kind: "delivered", file: data.file, receipt: data.receipt, received: data.received };
+    return { kind: "delivered", file: data.file, receipt: data.receipt, received: wallClock(data.received) };
   }
   return { kind: "not_delivered", why: answer.status >= 400 && answer.status < 500 && answer.status !== 429 ? "refused" : "unreachable" };
 }
