@@ -29,6 +29,7 @@ from typing import Any
 from ..lessons import Step, best_score, is_right, localized, move_cell
 from ..rules import load_position
 from ..rules.game import Board, board_of
+from ..rules.game import game as game_of
 from ..text import tr
 
 
@@ -87,7 +88,7 @@ def _lifted(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
         e for e in step.trace if e["kind"] == "lift" and e["rule"] in ("pussa_kanawa", "relay")
     )
     cell = relay["cell"]
-    if game == "kisolo":
+    if game_of(game).relay_lifts == "next":  # pussa kanawa: the hole after the landing
         landing = relay["landing"]
         beyond = list(board.next(mover, _cell(cell)))
         return [Wrong([landing], "lifted_landing_kisolo"), Wrong([beyond], "lifted_far_kisolo")]
@@ -106,17 +107,21 @@ def _capture(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
         facing = board.opposite(_cell(last))
         return [Wrong([list(facing)], f"capture_none_{game}")] if facing else []
     taken = answer[0]
+    facts = game_of(game)
     out = [Wrong([], f"capture_missed_{game}")]
-    if game == "kiothi" and step.start["nki"][taken[0]][taken[1]]:
+    if facts.has_nki and step.start["nki"][taken[0]][taken[1]]:
         out[0] = Wrong([], "capture_missed_released")
-    if game == "kisolo":
-        behind = [0 if taken[0] == 1 else 3, taken[1]]
-        out.append(Wrong([behind], "capture_outer_kisolo"))
+    owner = board.owner(_cell(taken))
+    for row in board.rows_of(owner):  # the outer hole behind the captured inner one
+        if board.row_kind[row] == "outer":
+            out.append(Wrong([[row, taken[1]]], f"capture_outer_{game}"))
     ends = [e for e in trace if e["kind"] == "lap_end"]
-    if game == "kiothi" and len(ends) > 1:
+    # Captured pieces that go to a jail end the move (they are not sown on), so the
+    # capture is made where the last lap ends, never at an earlier lap's end.
+    if facts.has_jails and len(ends) > 1:
         facing = board.opposite(_cell(ends[0]["cell"]))
         if facing is not None and list(facing) != taken:
-            out.append(Wrong([list(facing)], "capture_first_lap_kiothi"))
+            out.append(Wrong([list(facing)], f"capture_first_lap_{game}"))
     return out
 
 
@@ -147,7 +152,7 @@ def _number(step: Step, game: str, board: Board, mover: str) -> list[Wrong]:
         captures = [e for e in trace if e["kind"] == "capture"]
         triples = [e for e in trace if e["kind"] == "leftmost_triple"]
         taken = sum(e["count"] for e in triples if e["taken"])
-        if game == "kiothi":
+        if game_of(game).has_jails:  # the capturing piece goes to the jail too
             out.append(Wrong(answer - len(captures), "captured_forgot_warrior"))
             if taken:
                 out.append(Wrong(answer - taken, "captured_no_triple"))
