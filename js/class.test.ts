@@ -222,3 +222,111 @@ describe("the join form in a lesson", () => {
     stop();
   });
 });
+
+describe("the class in every view", () => {
+  it("joins from classroom.join's form at the hub's own address, and leaves", async () => {
+    answer = (url) => (url.endsWith("status") ? { status: 200, data: { hub: "mancala-widgets" } } : { status: 200 });
+    const host = document.body.appendChild(document.createElement("div"));
+    const stop = work.render({ model: fake({ view: "join", hub: "http://192.168.1.5:8000" }).model, el: host });
+    await vi.waitFor(() => expect((host.querySelector(".mw-class") as HTMLElement).hidden).toBe(false));
+    expect(calls[0].url).toBe("http://192.168.1.5:8000/class/status");
+    (host.querySelector(".mw-class-name") as HTMLInputElement).value = "Kabongo";
+    const code = host.querySelector(".mw-class-code") as HTMLInputElement;
+    code.value = "K7QP";
+    code.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+    await vi.waitFor(() => expect(membership()).toEqual({ hub: "http://192.168.1.5:8000", code: "K7QP", student: "Kabongo" }));
+    (host.querySelector(".mw-class-leave") as HTMLButtonElement).click();
+    expect(membership()).toBeNull();
+    expect((host.querySelector(".mw-class-form") as HTMLElement).hidden).toBe(false);
+    stop();
+    expect(host.children.length).toBe(0);
+  });
+
+  it("a name the hub refuses is said, and a second join waits for nothing", async () => {
+    answer = () => ({ status: 400 });
+    expect(await join("", "K7QP", "x")).toBe("bad_name");
+    answer = () => ({ status: 500 });
+    expect(await join("", "K7QP", "x")).toBe("unreachable");
+  });
+
+  it("the workbook gives the outbox each answer Python sends, and nothing else", async () => {
+    await join("", "K7QP", "Mbuyi");
+    calls = [];
+    const { model } = fake();
+    const stop = work.initialize({ model });
+    model.custom({ kind: "live", events: [{ kind: "answer", lesson: "nki", step: 3, given: 4, locale: "en" }] });
+    model.custom({ kind: "live", events: "not a list" });
+    model.custom({ kind: "keep", work: {} });
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(["/class/answer"]));
+    stop();
+    const none = work.initialize({ model: fake({ view: "download" }).model });
+    expect(none()).toBeUndefined();
+  });
+
+  it("the Hand in form delivers only a well-formed hand-in message", async () => {
+    await join("", "K7QP", "Mbuyi");
+    const { model, sent } = fake({ view: "handin" });
+    const stop = work.initialize({ model });
+    calls = [];
+    for (const m of [null, { kind: "deliver", file: 3, text: "{}" }, { kind: "deliver", file: "x" }, { kind: "other" }]) model.custom(m);
+    await settle();
+    expect(calls).toEqual([]);
+    expect(sent).toEqual([{ kind: "class", joined: true }]);
+    stop();
+  });
+
+  it("drops what it could not send after its last try, and what a left class would have had", async () => {
+    await join("", "K7QP", "Mbuyi");
+    vi.useFakeTimers();
+    calls = [];
+    answer = () => ({ status: 503 });
+    const box = new Outbox();
+    box.add([{ kind: "progress", lesson: "nki", step: 2 }]);
+    for (const wait of [0, 1000, 3000, 9000]) await vi.advanceTimersByTimeAsync(wait);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(4);
+    expect(box.waiting).toBe(0);
+    calls = [];
+    box.add([{ kind: "progress", lesson: "nki", step: 3 }, { kind: "progress", lesson: "nki", step: 4 }]);
+    leave();
+    for (const wait of [0, 1000]) await vi.advanceTimersByTimeAsync(wait);
+    expect(calls).toHaveLength(1);
+    expect(box.waiting).toBe(0);
+  });
+
+  it("hands in nothing when no class was joined", async () => {
+    expect(await deliver("{}")).toEqual({ kind: "not_delivered", why: "unreachable" });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("a laptop that does not answer at all", () => {
+  it("is given up after a few seconds, as unreachable", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise((_done, fail) => init?.signal?.addEventListener("abort", () => fail(new DOMException("aborted", "AbortError")))),
+      ),
+    );
+    const joining = join("", "K7QP", "Mbuyi");
+    const there = (await import("./class")).hubThere("");
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(await joining).toBe("unreachable");
+    expect(await there).toBe(false);
+  });
+});
+
+describe("views taken down", () => {
+  it("the Hand in form and a download button leave nothing behind", () => {
+    const host = document.body.appendChild(document.createElement("div"));
+    const handin = fake({ view: "handin" });
+    const stopForm = work.render({ model: handin.model, el: host });
+    const stopButton = work.render({ model: fake({ view: "download", label: "Download" }).model, el: host });
+    stopForm();
+    stopButton();
+    expect(host.children.length).toBe(0);
+    window.dispatchEvent(new CustomEvent("mancala-widgets:class-changed"));
+  });
+});

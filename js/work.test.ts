@@ -128,6 +128,7 @@ describe("the Hand in form", () => {
   });
 
   it("saves the file Python sends as a download, and ignores any other message", () => {
+    vi.useFakeTimers();
     const made: Blob[] = [];
     URL.createObjectURL = vi.fn((b: Blob) => (made.push(b), "blob:hand-in")) as typeof URL.createObjectURL;
     URL.revokeObjectURL = vi.fn();
@@ -145,6 +146,9 @@ describe("the Hand in form", () => {
     expect(clicked[0].download).toBe("Mbuyi-02.handin.json");
     expect(clicked[0].href).toBe("blob:hand-in");
     expect(made[0].type).toBe("application/json");
+    vi.runAllTimers(); // the file's address is let go after a minute
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:hand-in");
+    vi.useRealTimers();
     expect(document.querySelectorAll("a[download]").length).toBe(0);
   });
 });

@@ -250,8 +250,6 @@ export class JoinView {
     this.box = new JoinBox(t, model.get("hub") || "", this.el);
   }
 
-  update(): void {}
-
   remove(): void {
     this.box.remove();
     this.el.remove();
@@ -321,12 +319,6 @@ export class DownloadView {
     const label = model.get("label");
     button(root, "mw-download-button", label, label, () => download(model.get("file"), model.get("text")));
   }
-
-  update(): void {}
-
-  remove(): void {
-    this.el.remove();
-  }
 }
 
 function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () => void {
@@ -339,7 +331,8 @@ function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () 
         : kind === "join"
           ? new JoinView(model, host)
           : new WorkbookView(model, host);
-  const update = () => view.update();
+  const shown: { el: HTMLElement; update?(): void; remove?(): void } = view;
+  const update = () => shown.update?.();
   const custom = (message: unknown) => {
     const m = message as Partial<Download> | null;
     if (m && m.kind === "download" && typeof m.file === "string" && typeof m.text === "string") download(m.file, m.text);
@@ -350,7 +343,8 @@ function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () 
   return () => {
     for (const name of traits) model.off(`change:${name}`, update);
     model.off("msg:custom", custom);
-    view.remove();
+    if (shown.remove) shown.remove();
+    else shown.el.remove();
   };
 }
 
@@ -395,7 +389,9 @@ function initialize({ model }: { model: WorkModel }): () => void {
     const stops = [keep(model), tellTheClass(model)];
     return () => stops.forEach((stop) => stop());
   }
-  return view === "handin" ? handIn(model) : () => {};
+  return view === "handin" ? handIn(model) : nothing;
 }
+
+function nothing(): void {}
 
 export default { initialize, render };
