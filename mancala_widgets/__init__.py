@@ -28,6 +28,9 @@ from .tournaments import Tournament, tournament
 if TYPE_CHECKING:
     from .comparison import Comparison, compare
     from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
+    from .widgets.exercise import ExerciseWidget
+    from .widgets.marks import download, show_student, upload
+    from .widgets.work import join, workbook
 
 #: The names that need the widget packages (anywidget, ipywidgets, traitlets): imported
 #: when first used, so the rules, lessons, players and tournaments work without them.
@@ -36,6 +39,12 @@ _WIDGETS = {
     "KiothiBoard": "widgets",
     "KisoloBoard": "widgets",
     "Lesson": "widgets",
+    "ExerciseWidget": "widgets.exercise",
+    "workbook": "widgets.work",
+    "join": "widgets.work",
+    "upload": "widgets.marks",
+    "download": "widgets.marks",
+    "show_student": "widgets.marks",
     "Comparison": "comparison",
     "compare": "comparison",
 }
@@ -63,6 +72,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Board",
     "Comparison",
+    "ExerciseWidget",
     "GameOverError",
     "GameRecord",
     "IllegalMoveError",
@@ -77,11 +87,16 @@ __all__ = [
     "available_lessons",
     "board_svg",
     "compare",
+    "download",
     "load_lesson",
     "dump_position",
     "initial_position",
+    "join",
     "legal_moves",
     "load_position",
     "play",
+    "show_student",
     "tournament",
+    "upload",
+    "workbook",
 ]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules.record import GameRecord
+from .tables import Table, VegaLite, html_table
 from .text import tr
 
 #: The rating every player starts from, and how far one game can move it (Elo).
@@ -158,8 +159,6 @@ class Tournament:
         """Each player's wins, draws and losses as stacked bars, best first, as a
         Vega-Lite chart (JupyterLab draws it, offline too); hover a bar for the points
         and the rating."""
-        from .classroom.marking import VegaLite
-
         t = self._t
         outcomes = (t("win"), t("draw"), t("loss"))
         values = []
@@ -244,11 +243,9 @@ class Tournament:
     def _repr_html_(self) -> str:
         import html
 
-        from .classroom.marking import _html_table
-
         e = html.escape
         parts = [f"<p>{e(self.summary())}</p>"]
-        parts.append(_html_table(list(COLUMNS), [s.row() for s in self.standings]))
+        parts.append(html_table(list(COLUMNS), [s.row() for s in self.standings]))
         if self.forfeits:
             parts.append(f"<h4>{e(self._t('forfeits_title'))}</h4><ul>")
             parts.extend(f"<li>{e(self.forfeit_line(f))}</li>" for f in self.forfeits)
@@ -263,8 +260,6 @@ def _table(columns: list[str], rows: list[list[Any]]) -> Any:
     try:
         import pandas as pd
     except ImportError:
-        from .classroom.marking import Table
-
         return Table(columns, rows, marks=range(0))
     return pd.DataFrame(rows, columns=columns)
 

@@ -4,9 +4,9 @@ downloaded when the laptop cannot be reached; every message from the browser che
 
 import pytest
 
-from mancala_widgets import KisoloBoard, Lesson
-from mancala_widgets.classroom import join, work
-from mancala_widgets.widgets.work import check_hub
+from mancala_widgets import KisoloBoard, Lesson, join
+from mancala_widgets.classroom import work
+from mancala_widgets.widgets.work import HandInWidget, WorkbookWidget, check_hub
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ def test_work_given_back_is_not_told_again(tmp_path):
 
 def test_the_workbooks_front_end_is_given_the_events(tmp_path):
     book = work.workbook("01-start-here", tmp_path)
-    view = book.widget()
+    view = WorkbookWidget(book)
     sent = []
     view.send = lambda content, buffers=None: sent.append(content)
     Lesson("start-here").next()
@@ -75,7 +75,7 @@ def handed_in_form(tmp_path, joined=True):
     lesson = Lesson("start-here", locale="fr")
     lesson.next()
     lesson.answer(lesson.script.steps[1].predict["answer"])
-    form = book.hand_in_button()
+    form = HandInWidget(book)
     sent = []
     form.send = lambda content, buffers=None: sent.append(content)
     form._on_message(form, {"kind": "class", "joined": joined}, [])

@@ -16,7 +16,20 @@ MODULES = sorted(
     for package in (mancala_widgets.rules, mancala_widgets.players, mancala_widgets.exercises)
     for name in [package.__name__]
     + [m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
-)
+) + [  # the class's data, the tables it shares with the standings, and its widgets
+    "mancala_widgets.classroom",
+    "mancala_widgets.classroom.formats",
+    "mancala_widgets.classroom.handin",
+    "mancala_widgets.classroom.inbox",
+    "mancala_widgets.classroom.marking",
+    "mancala_widgets.classroom.misconceptions",
+    "mancala_widgets.classroom.playercode",
+    "mancala_widgets.standings",
+    "mancala_widgets.tables",
+    "mancala_widgets.widgets.exercise",
+    "mancala_widgets.widgets.marks",
+    "mancala_widgets.widgets.work",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,7 +9,7 @@ from string import Formatter
 
 import pytest
 
-from mancala_widgets import exercises
+from mancala_widgets import ExerciseWidget, exercises
 from mancala_widgets.exercises import (
     LIFTED_POSITION,
     ExerciseError,
@@ -699,8 +699,7 @@ def svg_of(widget) -> bytes:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_widget_checks_hints_and_shows_the_answer(locale):
     ex = landing(14, 3, 17, locale)
-    w = ex.widget()
-    assert w is ex.widget(), "one widget an exercise: its state stays"
+    w = ExerciseWidget(ex)
     assert w.question == ex.question and w.family == "landing" and not w.multiline
     assert [w.strings[k] for k in ("check", "hint", "show")] == {
         "en": ["Check", "Hint", "Show answer"],
@@ -738,7 +737,7 @@ def test_the_widget_checks_hints_and_shows_the_answer(locale):
     ],
 )
 def test_a_forged_message_is_refused_and_changes_nothing(content):
-    w = landing(14, 3, 17).widget()
+    w = ExerciseWidget(landing(14, 3, 17))
     w.answer("9")
     given = w.given
     fb = says(w, content)
@@ -747,23 +746,25 @@ def test_a_forged_message_is_refused_and_changes_nothing(content):
 
 @pytest.mark.parametrize("typed", ["6\x00", "\ud800", "\x1b[31m6"])
 def test_an_answer_with_a_control_character_is_refused_and_never_sent_back(typed):
-    w = landing(14, 3, 17).widget()
+    w = ExerciseWidget(landing(14, 3, 17))
     fb = w.answer(typed)
     assert fb["malformed"] and "control character" in fb["text"] and w.given == ""
 
 
 def test_the_widgets_show_text_only_and_the_board_as_a_picture():
     for ex in exercise_set():
-        data, _ = ex._repr_mimebundle_()
+        data, _ = ExerciseWidget(ex)._repr_mimebundle_()
         assert "application/vnd.jupyter.widget-view+json" in data
-    w = exercise_set()[3].widget()
+        page = ex._repr_html_()  # shown with no widget: the question, as text
+        assert "<script" not in page and ex.question.split("<")[0][:20] in page
+    w = ExerciseWidget(exercise_set()[3])
     assert svg_of(w).startswith(b"<svg")
     assert w.answer("inner 5")["text"] == "Right!"
 
 
 def test_the_build_widget_reads_typed_json_and_draws_the_board():
     ex = build_capture()
-    w = ex.widget()
+    w = ExerciseWidget(ex)
     assert w.multiline and w.picture == ""
     fb = w.answer("this is not a board")
     assert fb["text"] == ex.check("x").text and w.picture == ""

@@ -23,7 +23,7 @@ from unittest import mock
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from mancala_widgets import KiothiBoard, KisoloBoard, Lesson
+from mancala_widgets import ExerciseWidget, KiothiBoard, KisoloBoard, Lesson
 from mancala_widgets.exercises import Feedback, exercise_set
 from mancala_widgets.handouts import handout
 from mancala_widgets.lessons import HERE as LESSON_DIR
@@ -782,9 +782,9 @@ def _hand_ins() -> list[dict]:
     from mancala_widgets.classroom import hand_in, sample_class
 
     class_files = [json.loads(data) for _, data in sample_class()[:3]]
-    exercises = exercise_set()
-    exercises[0].widget().answer("6")
-    exercises[4].widget().answer('{"board": [[0]], "move": [0, 0]}')
+    exercises = [ExerciseWidget(e) for e in exercise_set()]
+    exercises[0].answer("6")
+    exercises[4].answer('{"board": [[0]], "move": [0, 0]}')
     board = KisoloBoard()
     for _ in range(2):
         board.play(board.legal_moves[0])

@@ -128,8 +128,8 @@ def test_names_are_shown_only_when_the_teacher_asks_and_markup_stays_text(hub):
 @pytest.mark.parametrize(
     "given",
     [
-        1001,
-        -1001,
+        10_001,
+        -1,
         True,
         1.5,
         "x" * 41,

@@ -19,6 +19,7 @@ from mancala_widgets.player_lesson import check
 from mancala_widgets.players import RandomPlayer, level
 from mancala_widgets.text import catalogue
 from mancala_widgets.tournaments import COLUMNS, ILLEGAL_WHY, START_RATING, games_in
+from mancala_widgets.widgets.work import HandInWidget
 
 
 @pytest.fixture(autouse=True)
@@ -373,7 +374,7 @@ def test_keep_player_puts_the_code_in_the_work_file_and_hand_in_takes_it_along(t
     assert saved["source"] == CELL and saved["entry"] == "MyPlayer"
     board = KisoloBoard(opponent=names["MyPlayer"](), computer_plays="south")
     assert board.move_count == 1, "the player moved first: a game to hand in"
-    handed = book.hand_in_button().hand_in("Kanku")
+    handed = HandInWidget(book).hand_in("Kanku")
     assert handed is not None and handed["players"][0]["source"] == CELL
     assert handed["games"][0]["moves"] == 1
     assert list(players_from(handed)) == ["Kanku"]
@@ -389,11 +390,11 @@ def test_a_player_kept_before_the_notebook_was_reopened_is_handed_in_after_conti
     again = work.workbook("08-program-a-player", tmp_path)  # the next day: cells not run yet
     assert again.mode == "asking"
     again.continue_work()
-    handed = again.hand_in_button().hand_in("Mbuyi")
+    handed = HandInWidget(again).hand_in("Mbuyi")
     assert handed is not None and handed["players"][0]["source"] == CELL
     changed = CELL.replace("random.random()", "0")
     keep_player(notebook_cell(changed)["MyPlayer"])  # the cell changed and run again
-    (code,) = again.hand_in_button().hand_in("Mbuyi")["players"]
+    (code,) = HandInWidget(again).hand_in("Mbuyi")["players"]
     assert code["source"] == changed, "one player a notebook: the latest"
 
 

@@ -8,7 +8,7 @@ import anywidget
 import pytest
 import traitlets
 
-from mancala_widgets import KiothiBoard, KisoloBoard, Lesson, initial_position
+from mancala_widgets import ExerciseWidget, KiothiBoard, KisoloBoard, Lesson, initial_position
 from mancala_widgets.rules import IllegalMoveError, apply_move
 
 CAPTURE = {"type": "capture", "column": 3}
@@ -325,7 +325,7 @@ def test_no_trait_reaches_the_browser_as_none_where_pyodide_would_lose_it(monkey
     board = KisoloBoard(opponent="greedy", seed=1)
     board.show_hint()
     board.play(board.legal_moves[0])  # the hint goes back to None, and so does more
-    for widget in (board, Lesson("nki"), landing(14, 3, 17).widget()):
+    for widget in (board, Lesson("nki"), ExerciseWidget(landing(14, 3, 17))):
         state = widget.get_state()
         assert nones(state) == 0
         assert null in _flat(state), "what was None is sent as null"

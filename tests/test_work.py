@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from mancala_widgets import KisoloBoard, Lesson
+from mancala_widgets import ExerciseWidget, KisoloBoard, Lesson
 from mancala_widgets.classroom import hand_in, notebooks_folder, work
 from mancala_widgets.classroom.handin import FORMAT, file_name
 from mancala_widgets.exercises import exercise_set
+from mancala_widgets.widgets.work import HandInWidget, WorkbookWidget
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +45,7 @@ def test_every_answer_exercise_and_game_is_in_the_file_as_soon_as_it_happens(tmp
     (answer,) = saved["items"]["lesson:pussa-kanawa"]["answers"]
     assert (answer["step"], answer["given"], answer["right"]) == (2, [[3, 2]], True)
     assert answer["at"].endswith("Z")
-    exercise = exercise_set()[0].widget()
+    exercise = ExerciseWidget(exercise_set()[0])
     exercise.answer("5")
     board = KisoloBoard()
     board.play(board.legal_moves[0])
@@ -59,7 +60,7 @@ def test_opening_the_notebook_again_asks_and_continue_gives_everything_back(tmp_
     lesson = Lesson("pussa-kanawa")
     given = first_questions(lesson, 3)
     step_left = lesson.step
-    exercise = exercise_set()[0].widget()
+    exercise = ExerciseWidget(exercise_set()[0])
     exercise.answer("6")
     board = KisoloBoard()
     for _ in range(3):
@@ -67,11 +68,15 @@ def test_opening_the_notebook_again_asks_and_continue_gives_everything_back(tmp_
     kept = board._record.to_json()
 
     again = work.workbook("02-kisolo-pussa-kanawa", tmp_path)  # the notebook reopened
-    view = again.widget()
+    view = WorkbookWidget(again)
     assert view.mode == "asking"
     assert "3 answers, 1 exercise and 1 game" in view.status["text"]
     # Made before the student answers the question: fresh, until they choose.
-    lesson2, exercise2, board2 = Lesson("pussa-kanawa"), exercise_set()[0].widget(), KisoloBoard()
+    lesson2, exercise2, board2 = (
+        Lesson("pussa-kanawa"),
+        ExerciseWidget(exercise_set()[0]),
+        KisoloBoard(),
+    )
     assert (lesson2.step, exercise2.given, len(board2._record)) == (1, "", 0)
     view._on_message(view, {"kind": "continue"}, [])
     assert view.mode == "continued" and view.status["kind"] == "done"
@@ -102,7 +107,7 @@ def test_start_over_keeps_the_earlier_work_in_a_copy_and_keeps_what_is_done_next
     earlier = path.read_bytes()
     book = work.workbook("03-kiothi-nki", tmp_path)
     lesson = Lesson("nki")
-    view = book.widget()
+    view = WorkbookWidget(book)
     view._on_message(view, {"kind": "start_over"}, [])
     (copy,) = tmp_path.glob("03-kiothi-nki.work.*.json")
     assert copy.read_bytes() == earlier
@@ -116,7 +121,7 @@ def test_a_damaged_work_file_is_said_and_kept_and_start_over_begins_a_new_one(tm
     path = tmp_path / "01-start-here.work.json"
     path.write_text('{"format": "mancala-widgets/work", "version": 1, "items": {"lesson:st')
     book = work.workbook("01-start-here", tmp_path)
-    view = book.widget()
+    view = WorkbookWidget(book)
     assert view.mode == "asking" and view.status["kind"] == "error"
     assert "01-start-here.work.json" in view.status["text"] and "JSON" in view.status["text"]
     view._on_message(view, {"kind": "continue"}, [])  # nothing to continue: refused
@@ -148,7 +153,7 @@ def test_a_save_that_fails_is_said_and_the_lesson_goes_on(tmp_path, monkeypatch)
         raise OSError(28, "No space left on device")
 
     book = work.workbook("01-start-here", tmp_path)
-    view = book.widget()
+    view = WorkbookWidget(book)
     monkeypatch.setattr(work_module, "write_atomic", full_disk)
     lesson = Lesson("start-here")
     first_questions(lesson, 1)
@@ -158,7 +163,7 @@ def test_a_save_that_fails_is_said_and_the_lesson_goes_on(tmp_path, monkeypatch)
 
 def test_the_workbook_refuses_forged_messages_and_changes_nothing(tmp_path):
     book = work.workbook("01-start-here", tmp_path)
-    view = book.widget()
+    view = WorkbookWidget(book)
     for message in (
         None,
         [],
@@ -183,7 +188,7 @@ def test_put_back_as_it_shipped_keeps_the_students_copy(tmp_path):
     notebook = tmp_path / "02-kisolo-pussa-kanawa.ipynb"
     notebook.write_text('{"cells": [], "the student": "broke it"}')
     book = work.workbook("02-kisolo-pussa-kanawa", tmp_path)
-    view = book.widget()
+    view = WorkbookWidget(book)
     view._on_message(view, {"kind": "restore"}, [])
     shipped = (notebooks_folder() / "02-kisolo-pussa-kanawa.ipynb").read_bytes()
     assert notebook.read_bytes() == shipped
@@ -197,7 +202,7 @@ def test_put_back_as_it_shipped_keeps_the_students_copy(tmp_path):
 
 
 def test_a_name_that_is_no_lesson_cannot_be_put_back(tmp_path):
-    view = work.workbook("my-own-notebook", tmp_path).widget()
+    view = WorkbookWidget(work.workbook("my-own-notebook", tmp_path))
     view._on_message(view, {"kind": "restore"}, [])
     assert view.status["kind"] == "error" and "my-own-notebook.ipynb" in view.status["text"]
     assert list(tmp_path.iterdir()) == []
@@ -216,10 +221,10 @@ def test_hand_in_downloads_one_file_with_the_whole_notebooks_work(tmp_path):
     book = work.workbook("02-kisolo-pussa-kanawa", tmp_path)
     lesson = Lesson("pussa-kanawa")
     given = first_questions(lesson, 4)
-    exercise_set()[1].widget().answer("3")
+    ExerciseWidget(exercise_set()[1]).answer("3")
     board = KisoloBoard()
     board.play(board.legal_moves[0])
-    form = book.hand_in_button()
+    form = HandInWidget(book)
     messages = sent_by(form)
     form._on_message(form, {"kind": "hand_in", "student": "  Mbuyi Ilunga "}, [])
     (download,) = messages
@@ -236,7 +241,7 @@ def test_hand_in_downloads_one_file_with_the_whole_notebooks_work(tmp_path):
     assert form.status["kind"] == "done" and download["file"] in form.status["text"]
     assert book.student == "Mbuyi Ilunga"
     assert json.loads(book.path.read_text())["student"] == "Mbuyi Ilunga"
-    assert work.workbook("02-kisolo-pussa-kanawa", tmp_path).hand_in_button().student == (
+    assert HandInWidget(work.workbook("02-kisolo-pussa-kanawa", tmp_path)).student == (
         "Mbuyi Ilunga"
     ), "the name is asked once"
 
@@ -257,7 +262,7 @@ def test_hand_in_downloads_one_file_with_the_whole_notebooks_work(tmp_path):
 def test_a_hand_in_with_no_usable_name_or_a_forged_message_makes_no_file(tmp_path, message):
     book = work.workbook("01-start-here", tmp_path)
     first_questions(Lesson("start-here"), 1)
-    form = book.hand_in_button()
+    form = HandInWidget(book)
     messages = sent_by(form)
     form._on_message(form, message, [])
     assert messages == [] and form.status["kind"] == "error"
@@ -265,7 +270,7 @@ def test_a_hand_in_with_no_usable_name_or_a_forged_message_makes_no_file(tmp_pat
 
 
 def test_nothing_to_hand_in_yet_is_said(tmp_path):
-    form = work.workbook("01-start-here", tmp_path).hand_in_button()
+    form = HandInWidget(work.workbook("01-start-here", tmp_path))
     messages = sent_by(form)
     form.hand_in("Mbuyi")
     assert messages == [] and "nothing to hand in" in form.status["text"]
@@ -274,8 +279,8 @@ def test_nothing_to_hand_in_yet_is_said(tmp_path):
 def test_hand_in_from_python_takes_lessons_exercises_and_boards(tmp_path):
     lesson = Lesson("start-here")
     first_questions(lesson, 2, wrong=True)
-    exercise = exercise_set()[0]
-    exercise.widget().answer("not a number")
+    exercise = ExerciseWidget(exercise_set()[0])
+    exercise.answer("not a number")
     board = KisoloBoard()
     board.play(board.legal_moves[0])
     path = tmp_path / "Kabongo-01-start-here.handin.json"
@@ -284,8 +289,10 @@ def test_hand_in_from_python_takes_lessons_exercises_and_boards(tmp_path):
     assert [a["right"] for a in handed["lessons"][0]["answers"]] == [False, True]
     assert handed["exercises"][0]["answers"][0]["malformed"] is True
     assert len(handed["games"]) == 1
-    with pytest.raises(work.WorkError, match="not a lesson, an exercise or a board"):
+    with pytest.raises(work.WorkError, match="not a lesson, an exercise's widget or a board"):
         hand_in(lesson, "a string", student="Kabongo")
+    with pytest.raises(work.WorkError, match="an exercise's widget"):  # data: no answers
+        hand_in(lesson, exercise_set()[0], student="Kabongo")
     with pytest.raises(work.WorkError):
         hand_in(lesson, student="")
 
@@ -302,7 +309,7 @@ def test_every_lesson_notebook_keeps_its_work_and_ends_with_hand_in():
     for path in sorted(Path(notebooks_folder()).rglob("0*.ipynb")):
         cells = json.loads(path.read_text())["cells"]
         code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
-        assert f'classroom.workbook("{path.stem}", locale=LOCALE)' in code[2], path
+        assert f'work = workbook("{path.stem}", locale=LOCALE)' in code[2], path
         assert code[-1] == "work.hand_in_button()", path
 
 
@@ -342,7 +349,7 @@ def test_a_kept_player_alone_can_be_handed_in(tmp_path):
     from mancala_widgets.classroom import keep_player
 
     book = work.workbook("08-program-a-player", tmp_path)
-    form = book.hand_in_button()
+    form = HandInWidget(book)
     keep_player(FirstMove)
     assert book.summary()["players"] == 1
     form.hand_in("Mbuyi")

@@ -7,6 +7,7 @@ import pytest
 
 from mancala_widgets import KisoloBoard, Lesson
 from mancala_widgets.classroom import work
+from mancala_widgets.widgets.work import HandInWidget, WorkbookWidget
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +25,7 @@ class Browser:
 
     def open(self, tmp_path, name="02-kisolo-pussa-kanawa", locale="en"):
         book = work.workbook(name, tmp_path, locale, where="browser")
-        view = book.widget()
+        view = WorkbookWidget(book)
         view.send = self.receive
         return book, view
 
@@ -117,7 +118,7 @@ def test_start_over_keeps_the_earlier_work_in_the_browser(tmp_path):
     view._on_message(view, {"kind": "start_over"}, [])
     assert browser.writes[-1]["keep_earlier"] is True
     assert browser.stored["items"]["lesson:pussa-kanawa"]["answers"] == []
-    assert "earlier copy" in view.status["text"]
+    assert "kept apart" in view.status["text"]
 
 
 @pytest.mark.parametrize("problem", ["refused", "full", None])
@@ -131,7 +132,7 @@ def test_a_browser_that_keeps_nothing_is_said_plainly_and_hand_in_still_works(tm
     answer_first(lesson, 1)
     assert browser.writes == [] and view.status["kind"] == "error"
     assert "gardé" not in view.status["text"].replace("ne garde rien", "")
-    form = book.hand_in_button()
+    form = HandInWidget(book)
     form.send = lambda content, buffers=None: None
     handed = form.hand_in("Mbuyi")
     assert handed is not None and len(handed["lessons"][0]["answers"]) == 1
@@ -183,7 +184,7 @@ def test_forged_storage_messages_change_nothing(tmp_path):
 
 def test_a_file_workbook_never_listens_to_the_browsers_storage(tmp_path):
     book = work.workbook("01-start-here", tmp_path)
-    view = book.widget()
+    view = WorkbookWidget(book)
     assert view.store == "file" and book.mode == "keeping"
     view._on_message(
         view, {"kind": "stored", "available": False, "work": None, "problem": None}, []

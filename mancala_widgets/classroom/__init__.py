@@ -2,7 +2,9 @@
 served to a class from a laptop (serve.py), a student's work kept as it happens
 (work.py), handed in (handin.py) and marked by the teacher (marking.py), and the
 players students program, handed in and loaded back for a class tournament
-(playercode.py).
+(playercode.py). The class's data only: what shows it (the workbook, Hand in, the join
+form, the marking notebook's upload box and buttons) is in the widget layer, named at
+the package's top level (``from mancala_widgets import workbook, join, upload``).
 
 >>> from mancala_widgets.classroom import copy_lessons, start_notebook
 >>> start_notebook("ko")
@@ -23,30 +25,20 @@ from .lessons import (
 from .marking import Marks, mark
 from .playercode import keep_player, players_from
 from .sample import sample_class
-from .work import Workbook, WorkError, workbook
+from .work import Workbook, WorkError
+
+#: What shows the class's data moved up to the widget layer: said plainly to a notebook
+#: written before the move.
+_MOVED = {"workbook": "workbook", "join": "join", "upload": "upload"}
 
 
-def join(hub: str = "", locale: str = "en") -> Any:
-    """The form that joins the class whose hub is the teacher's laptop at ``hub`` (the
-    address ``serve`` prints, like ``http://192.168.1.5:8000``): the student's name and
-    the class code. From then on this browser sends each answer to the teacher's screen
-    and Hand in sends the work to the teacher's laptop. The classroom site's lessons have
-    this form already (their hub is the site's own server)."""
-    from ..widgets.work import JoinWidget
-
-    return JoinWidget(hub, locale)
-
-
-def upload(locale: str = "en") -> Any:
-    """A box to drop hand-in files into (it works in the classroom site too): give it
-    to :func:`mark`."""
-    import ipywidgets
-
-    from ..text import tr
-
-    return ipywidgets.FileUpload(
-        accept=".json", multiple=True, description=tr(locale, "marking.upload")
-    )
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        raise AttributeError(
+            f"classroom.{name} is now mancala_widgets.{_MOVED[name]} (it makes a widget): "
+            f"from mancala_widgets import {_MOVED[name]}"
+        )
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
@@ -57,7 +49,6 @@ __all__ = [
     "Workbook",
     "copy_lessons",
     "hand_in",
-    "join",
     "keep_player",
     "mark",
     "notebooks_folder",
@@ -65,6 +56,4 @@ __all__ = [
     "restore_notebook",
     "sample_class",
     "start_notebook",
-    "upload",
-    "workbook",
 ]

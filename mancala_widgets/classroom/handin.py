@@ -48,12 +48,12 @@ from typing import Any
 
 from ..rules.common import check_text
 from ..rules.files import write_atomic
-from .work import NAME_MAX, Workbook, WorkError, now
+from .formats import HAND_IN_FORMAT as FORMAT
+from .formats import HAND_IN_MAX_BYTES as MAX_BYTES
+from .formats import HAND_IN_VERSION as VERSION
+from .formats import NAME_MAX
+from .work import Workbook, WorkError, now
 
-FORMAT = "mancala-widgets/hand-in"
-VERSION = 1
-#: A hand-in larger than this is refused when marked (a lesson's work is about 20 kB).
-MAX_BYTES = 4_000_000
 #: What a hand-in keeps of a player (classroom/playercode.py).
 PLAYER_FIELDS = ("name", "entry", "kind", "source", "at")
 
@@ -122,8 +122,9 @@ def hand_in(
     notebook: str | None = None,
     player: Any = None,
 ) -> dict:
-    """The hand-in of ``work`` (lesson widgets, exercises or their widgets, boards, or a
-    whole workbook), for ``student``; written to ``path`` if given (whole or not at all).
+    """The hand-in of ``work`` (anything a workbook keeps: lesson, exercise and board
+    widgets, or a whole workbook), for ``student``; written to ``path`` if given (whole
+    or not at all).
     ``player`` (a class with ``choose``, an object of one, a function ``choose(state)`` or
     its code as text) hands in the code of the cell that defines it, in place of a player
     the workbook keeps.
@@ -142,16 +143,14 @@ def hand_in(
             items.update(thing.to_json()["items"])
             name = name or thing.name
             continue
-        from ..exercises import Exercise
-
-        widget = thing.widget() if isinstance(thing, Exercise) else thing  # it keeps the answers
-        if not hasattr(widget, "work_state"):
+        kind = getattr(thing, "work_kind", None)
+        if not isinstance(kind, str) or not callable(getattr(thing, "work_state", None)):
             raise WorkError(
-                f"work[{i}]: a {type(thing).__name__} is not a lesson, an exercise or a board"
+                f"work[{i}]: a {type(thing).__name__} is not a lesson, an exercise's widget "
+                "or a board"
             )
-        kind = _kind(widget)
-        key = widget._work_key or f"{kind}:{_name_of(widget) or i + 1}"
-        items[key] = widget.work_state()
+        key = thing.work_key() if thing.in_workbook else f"{kind}:{thing.work_name or i + 1}"
+        items[key] = thing.work_state()
     if player is not None:
         from .playercode import KEY, KeptPlayer, player_code
 
@@ -160,25 +159,6 @@ def hand_in(
     if path is not None:
         write_atomic(path, json.dumps(handed, ensure_ascii=False, indent=1) + "\n")
     return handed
-
-
-def _kind(widget: Any) -> str:
-    from ..widgets.exercise import ExerciseWidget
-    from ..widgets.lesson import Lesson
-
-    if isinstance(widget, Lesson):
-        return "lesson"
-    if isinstance(widget, ExerciseWidget):
-        return "exercise"
-    return "board"
-
-
-def _name_of(widget: Any) -> str | None:
-    script = getattr(widget, "script", None)
-    if script is not None:
-        return str(script.id)
-    exercise = getattr(widget, "exercise", None)
-    return None if exercise is None else str(exercise.id)
 
 
 def save(handed: dict, folder: str | PathLike = ".") -> Path:

@@ -9,8 +9,14 @@
     marks.problems                            # the files refused, each with its reason
     marks.chart()                             # per question: right, wrong, not answered
     marks.questions()                         # the most common wrong answers, and why
-    marks.show("Mbuyi")                       # one student's work, step by step
+    marks.work_of("Mbuyi")                    # one student's marked work
     marks.csv("marks.csv")                    # for a gradebook
+
+and, shown by the widget layer (widgets/marks.py)::
+
+    from mancala_widgets import download, show_student
+    show_student(marks, "Mbuyi")              # one student's work, step by step
+    download(marks, "csv")                    # a button: the marks for a gradebook
 
 Nothing a hand-in says about itself is trusted. Each answer is checked against the lesson
 as it ships (its ``right`` flag is ignored, and a file whose flags were changed is
@@ -27,18 +33,12 @@ student predicted. The attempts are counted, and every answer is in the one-stud
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import os
-import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..lessons import FORMAT as LESSON_FORMAT
 from ..lessons import (
     LessonScript,
     available_lessons,
@@ -49,13 +49,11 @@ from ..lessons import (
     localized,
 )
 from ..rules.common import check_text
-from ..rules.files import read_json
-from ..rules.record_file import FORMAT as RECORD_FORMAT
+from ..tables import Table, VegaLite, csv_text, html_table
 from ..text import Refusal, check_locale, tr
-from .handin import FORMAT, MAX_BYTES, VERSION
+from .formats import NAME_MAX
+from .inbox import MarkingError, hand_ins_given, name_key, read_hand_in
 from .misconceptions import misconception
-from .work import FORMAT as WORK_FORMAT
-from .work import NAME_MAX
 
 #: The most files one call reads (a class is thirty; a school's year is a few hundred).
 MAX_FILES = 2_000
@@ -63,23 +61,6 @@ MAX_FILES = 2_000
 #: dozen questions; a student retrying every step a hundred times is 2,000).
 MAX_ANSWERS = 5_000
 MAX_GAMES = 200
-_SIGNATURES = {
-    b"\x89PNG": "PNG",
-    b"\xff\xd8\xff": "JPEG",
-    b"GIF8": "GIF",
-    b"%PDF": "PDF",
-    b"PK\x03\x04": "ZIP",
-    b"RIFF": "RIFF",
-}
-_OTHER_FORMATS = {
-    WORK_FORMAT: "other_work",
-    RECORD_FORMAT: "other_record",
-    LESSON_FORMAT: "other_lesson",
-}
-
-
-class MarkingError(ValueError):
-    """A hand-in that cannot be marked; the message says why."""
 
 
 @dataclass
@@ -141,76 +122,6 @@ class QuestionMarks:
     wrong_answers: list[tuple[str, int, str | None]]
 
 
-class Table:
-    """The marks as a table, where pandas is not installed (the classroom site's
-    Python has no pandas): ``columns``, ``rows`` (lists), iteration over rows as
-    dicts, ``to_csv()``, and shown in a notebook as an HTML table of text."""
-
-    def __init__(
-        self, columns: list[str], rows: list[list[Any]], marks: range | None = None
-    ) -> None:
-        self.columns, self.rows = columns, rows
-        #: The columns whose 1 and 0 show as ✓ and ✗: the marks' questions by default.
-        self.marks = range(5, len(columns) - 1) if marks is None else marks
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return (dict(zip(self.columns, row, strict=True)) for row in self.rows)
-
-    def __getitem__(self, column: str) -> list[Any]:
-        i = self.columns.index(column)
-        return [row[i] for row in self.rows]
-
-    def to_csv(self, path: str | os.PathLike | None = None) -> str:
-        return _csv(self.columns, self.rows, path)
-
-    def _repr_html_(self) -> str:
-        return _html_table(self.columns, self.rows, self.marks)
-
-
-def _safe_cell(value: Any) -> Any:
-    """A cell a spreadsheet will not run: text starting with = + - @ gets a quote."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def _csv(columns: list[str], rows: list[list[Any]], path: str | os.PathLike | None) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow(["" if v is None else _safe_cell(v) for v in row])
-    text = out.getvalue()
-    if path is not None:
-        from ..rules.files import write_atomic
-
-        write_atomic(path, "\ufeff" + text)  # the mark a spreadsheet reads as UTF-8
-    return text
-
-
-_MARKS = {1: "<td class='mw-ok'>✓</td>", 0: "<td class='mw-no'>✗</td>"}
-
-
-def _html_table(columns: list[str], rows: list[list[Any]], marks: range = range(0)) -> str:
-    """An HTML table of text; in the ``marks`` columns 1 is ✓, 0 is ✗ and None is –."""
-
-    def cell(i: int, value: Any) -> str:
-        if i in marks and value in _MARKS and not isinstance(value, bool | float):
-            return _MARKS[value]
-        if value is None:
-            return "<td>–</td>"
-        return f"<td>{html.escape(str(value))}</td>"
-
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
-    body = "".join(
-        "<tr>" + "".join(cell(i, v) for i, v in enumerate(row)) + "</tr>" for row in rows
-    )
-    return f"<table class='mw-marks'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
 class Marks:
     """The marks of a stack of hand-ins (:func:`mark`)."""
 
@@ -232,7 +143,7 @@ class Marks:
 
     @property
     def students(self) -> list[str]:
-        return sorted({w.student for w in self.works}, key=_name_key)
+        return sorted({w.student for w in self.works}, key=name_key)
 
     def _select(self, part: str | None) -> list[Work]:
         if part is not None and part not in self.parts:
@@ -254,7 +165,7 @@ class Marks:
         heads = [t(k) for k in ("student", "lesson", "score", "out_of", "time")]
         columns = [*heads, *names, t("flags")]
         rows = []
-        for w in sorted(works, key=lambda w: (_name_key(w.student), w.part)):
+        for w in sorted(works, key=lambda w: (name_key(w.student), w.part)):
             by_question = {(w.part, a.question): a for a in w.answers}
             marks: list[Any] = []
             for q in questions:
@@ -286,21 +197,17 @@ class Marks:
         """The table as CSV text for a gradebook (written to ``path`` if given). A cell
         a spreadsheet could run as a formula starts with a quote."""
         columns, rows = self._rows(lesson)
-        return _csv(columns, rows, path)
+        return csv_text(columns, rows, path)
 
-    def download(self, what: str = "csv", lesson: str | None = None) -> Any:
-        """A button that downloads the marks (``"csv"``) or a page to print
-        (``"report"``), the same in the classroom site and in JupyterLab."""
-        from ..widgets.work import DownloadButton
-
+    def file(self, what: str = "csv", lesson: str | None = None) -> tuple[str, str]:
+        """The marks as a file to download: its name and its text, ``"csv"`` for a
+        gradebook (marked as UTF-8 for spreadsheets) or ``"report"``, a page to print.
+        ``download(marks)`` makes the button (widgets/marks.py)."""
         if what == "csv":
-            text, file = "\ufeff" + self.csv(lesson=lesson), "marks.csv"
-        elif what == "report":
-            text, file = self.report(lesson), "marks.html"
-        else:
-            raise ValueError(f"what = {what!r}: expected 'csv' or 'report'")
-        label = self._t("download_csv" if what == "csv" else "download_report")
-        return DownloadButton(file, text, label, locale=self.locale)
+            return "marks.csv", "\ufeff" + self.csv(lesson=lesson)
+        if what == "report":
+            return "marks.html", self.report(lesson)
+        raise ValueError(f"what = {what!r}: expected 'csv' or 'report'")
 
     # -- per question -------------------------------------------------------------
 
@@ -416,8 +323,8 @@ class Marks:
 
     def work_of(self, student: str, lesson: str | None = None) -> Work:
         """The marked work of ``student`` (in ``lesson``, if they handed in more)."""
-        key = _name_key(student)
-        found = [w for w in self.works if _name_key(w.student) == key]
+        key = name_key(student)
+        found = [w for w in self.works if name_key(w.student) == key]
         if lesson is not None:
             found = [w for w in found if w.part == lesson]
         if not found:
@@ -425,16 +332,9 @@ class Marks:
         lessons = [w for w in found if w.part != "exercises"]
         return (lessons or found)[0]
 
-    def show(self, student: str, lesson: str | None = None) -> Any:
-        """One student's work in a lesson, step by step on the lesson's board: at each
-        question, their first answer beside the right one, and what a wrong one points
-        to. Their exercises and games are listed under it."""
-        from ..widgets.lesson import StudentAnswers
-
-        work = self.work_of(student, lesson)
-        if work.part == "exercises":
-            return _ExerciseReport(work, self.locale)
-        return StudentAnswers(load_lesson(work.part), work, locale=self.locale)
+    def exercises_of(self, student: str) -> ExerciseReport:
+        """A student's exercises as text: each first answer, whether right, why not."""
+        return ExerciseReport(self.work_of(student, "exercises"), self.locale)
 
     # -- as a notebook shows it ----------------------------------------------------------
 
@@ -463,7 +363,7 @@ class Marks:
                 line = t("mean", mean=said, out_of=works[0].out_of, n=len(marked))
                 parts.append(f"<p>{e(line)}</p>")
             columns, rows = self._rows(part)
-            parts.append(_html_table(columns, rows, range(5, len(columns) - 1)))
+            parts.append(html_table(columns, rows, range(5, len(columns) - 1)))
             hard = [q for q in self.questions(part) if q.wrong]
             hard.sort(key=lambda q: -q.wrong / max(1, q.right + q.wrong + q.unanswered))
             if hard:
@@ -501,17 +401,7 @@ class Marks:
         )
 
 
-class VegaLite:
-    """A Vega-Lite chart as a notebook shows it (JupyterLab draws it, offline too)."""
-
-    def __init__(self, spec: dict) -> None:
-        self.spec = spec
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        return {"application/vnd.vegalite.v5+json": self.spec, "text/plain": "<Vega-Lite chart>"}
-
-
-class _ExerciseReport:
+class ExerciseReport:
     """A student's exercises, as text (each first answer, whether right, why not)."""
 
     def __init__(self, work: Work, locale: str) -> None:
@@ -525,102 +415,11 @@ class _ExerciseReport:
         ]
         t = lambda k: tr(self.locale, f"marking.{k}")  # noqa: E731
         columns = [t("question"), t("given"), t("right"), t("attempts"), t("points_to")]
-        return f"<h4>{e(self.work.student)}</h4>" + _html_table(columns, rows)
+        return f"<h4>{e(self.work.student)}</h4>" + html_table(columns, rows)
 
 
 def _question_label(question: str, locale: str = "en") -> str:
     return tr(locale, "marking.col_step", n=question) if question.isdigit() else question
-
-
-def _name_key(name: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
-
-
-# -- reading the files -----------------------------------------------------------------------
-
-
-def _sources(sources: Iterable[Any]) -> Iterator[tuple[str, Any]]:
-    """(a name, bytes or a dict) for every file the teacher gave."""
-    for source in sources:
-        if (
-            isinstance(source, tuple)
-            and len(source) == 2
-            and isinstance(source[0], str)
-            and isinstance(source[1], (bytes, bytearray))
-        ):  # (a file's name, its bytes)
-            yield source[0][:200], bytes(source[1])
-        elif isinstance(source, dict) and "format" in source:
-            yield str(source.get("student", "hand-in")), source
-        elif isinstance(source, (str, os.PathLike)):
-            path = Path(source)
-            if path.is_dir():
-                for file in sorted(path.iterdir()):
-                    if file.is_file() and not file.name.startswith("."):
-                        yield file.name, file
-            else:
-                yield path.name, path
-        elif hasattr(source, "value") and isinstance(source.value, (tuple, list, dict)):
-            value = source.value  # an ipywidgets FileUpload
-            files = value.values() if isinstance(value, dict) else value
-            for f in files:
-                yield str(f.get("name", "upload")), bytes(f.get("content", b""))
-        elif isinstance(source, (list, tuple)):
-            yield from _sources(source)
-        elif isinstance(source, (bytes, bytearray, memoryview)):
-            yield "upload", bytes(source)
-        else:
-            yield repr(source)[:60], source
-
-
-def _read(name: str, source: Any, locale: str) -> dict:
-    """A hand-in's JSON, or MarkingError saying why this file is not one."""
-    t = lambda key, **f: tr(locale, f"marking.{key}", **f)  # noqa: E731
-    if isinstance(source, Path):
-        try:
-            size = source.stat().st_size
-            if size > MAX_BYTES:
-                most = MAX_BYTES // 1_000_000
-                raise MarkingError(t("too_big", size=f"{size / 1e6:.1f}", most=most))
-            with open(source, "rb") as f:
-                source = f.read(MAX_BYTES + 1)
-        except OSError as e:
-            raise MarkingError(t("unreadable_file", why=e.strerror or str(e))) from None
-    if isinstance(source, dict):
-        data = source
-    elif isinstance(source, bytes):
-        if len(source) > MAX_BYTES:
-            raise MarkingError(
-                t("too_big", size=f"{len(source) / 1e6:.1f}", most=MAX_BYTES // 1_000_000)
-            )
-        for magic, kind in _SIGNATURES.items():
-            if source.startswith(magic):
-                raise MarkingError(t("binary_kind", kind=kind))
-        if not source.strip():
-            raise MarkingError(t("empty"))
-        try:
-            data = read_json(source, "hand-in", MarkingError, most=MAX_BYTES)
-        except MarkingError as e:
-            text = source.decode("utf-8", "replace").rstrip()
-            if "not a text file" in str(e):
-                raise MarkingError(t("binary")) from None
-            if text.startswith("{") and not text.endswith("}"):
-                raise MarkingError(t("truncated")) from None
-            if "nested" in str(e):
-                raise MarkingError(t("nested")) from None
-            raise MarkingError(t("not_json")) from None
-    else:
-        raise MarkingError(t("not_a_file"))
-    if not isinstance(data, dict):
-        raise MarkingError(t("other_tool"))
-    made_by: Any = data.get("format")
-    if made_by in _OTHER_FORMATS:
-        raise MarkingError(t(_OTHER_FORMATS[made_by]))
-    if made_by != FORMAT:
-        raise MarkingError(t("other_tool"))
-    if data.get("version") != VERSION:
-        version = data.get("version")
-        raise MarkingError(t("version", version=version if type(version) is int else "?"))
-    return data
 
 
 def _text(value: Any, what: str, most: int = NAME_MAX) -> str:
@@ -645,13 +444,13 @@ def mark(*sources: Any, locale: str = "en") -> Marks:
     works: list[Work] = []
     problems: list[tuple[str, str]] = []
     seen = 0
-    for name, source in _sources(sources):
+    for name, source in hand_ins_given(sources):
         seen += 1
         if seen > MAX_FILES:
             problems.append((name, tr(locale, "marking.too_many_files", most=MAX_FILES)))
             continue
         try:
-            data = _read(name, source, locale)
+            data = read_hand_in(name, source, locale)
             works.extend(_mark_hand_in(name, data, locale))
         except MarkingError as e:
             problems.append((name, str(e)))
@@ -664,7 +463,7 @@ def _latest(works: list[Work], locale: str) -> list[Work]:
     """A student who handed in the same lesson more than once: the latest is marked."""
     by: dict[tuple[str, str, str], list[Work]] = {}
     for w in works:
-        by.setdefault((_name_key(w.student), w.part, w.notebook), []).append(w)
+        by.setdefault((name_key(w.student), w.part, w.notebook), []).append(w)
     out = []
     for group in by.values():
         group.sort(key=lambda w: (w.handed_in, sum(a.attempts for a in w.answers)))
@@ -871,4 +670,14 @@ def _tip(exercise: Any, typed: str) -> str | None:
         return None
 
 
-__all__ = ["Answer", "Marks", "MarkingError", "QuestionMarks", "Table", "Work", "mark"]
+__all__ = [
+    "Answer",
+    "ExerciseReport",
+    "Marks",
+    "MarkingError",
+    "QuestionMarks",
+    "Table",
+    "VegaLite",
+    "Work",
+    "mark",
+]

@@ -36,6 +36,7 @@ from typing import Any
 from ..rules import new_state
 from ..rules.common import check_text, shown_json
 from ..text import check_locale, tr
+from .inbox import MarkingError, hand_ins_given, name_key, read_hand_in
 from .work import WorkError, current, now
 
 #: The most characters of code one player may hand in (a lesson's player is 50 lines).
@@ -152,6 +153,10 @@ def _entry_in(source: str, locale: str, entry: str | None = None) -> tuple[str, 
 class KeptPlayer:
     """A player kept in the notebook's workbook: its code goes into the hand-in."""
 
+    work_kind = "player"
+    work_name: str | None = None
+    in_workbook = True
+
     def __init__(self, code: dict[str, Any], locale: str = "en") -> None:
         self.code, self.locale = code, locale
         #: When it was kept.
@@ -220,15 +225,14 @@ def players_from(*sources: Any, game: str = "kisolo", locale: str = "en") -> Han
     them). **This runs each student's code.** Each player must make a legal first move
     from the start of ``game``; a student who handed in more than once is taken from
     the latest hand-in. The files refused, with their reasons, are in ``.problems``."""
-    from .marking import MarkingError, _name_key, _read, _sources
 
     check_locale(locale)
     new_state(game)
     out = HandedInPlayers(locale)
     found: dict[str, tuple[str, str, list, str]] = {}  # by student: (time, name, codes, file)
-    for file, source in _sources(sources):
+    for file, source in hand_ins_given(sources):
         try:
-            data = _read(file, source, locale)
+            data = read_hand_in(file, source, locale)
             student = check_text(data.get("student"), "student", MarkingError, most=120, line=True)
         except MarkingError as e:
             out.problems.append((file, str(e)))
@@ -239,7 +243,7 @@ def players_from(*sources: Any, game: str = "kisolo", locale: str = "en") -> Han
             continue
         stamp = data.get("handed_in")
         when = stamp if isinstance(stamp, str) else ""
-        key = _name_key(student)
+        key = name_key(student)
         if key in found:
             older, newer = sorted([found[key], (when, student, codes, file)], key=lambda x: x[0])
             out.problems.append((older[3], _t(locale, "older", student=student)))

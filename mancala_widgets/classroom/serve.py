@@ -229,7 +229,8 @@ BODY_DEPTH = 4
 NAME_MAX = 120
 GIVEN_TEXT_MAX = 40
 GIVEN_LIST_MAX = 40
-GIVEN_INT = 1000
+#: A number answer, as a lesson takes it (lessons.check_answer: 0 to 10,000).
+GIVEN_INT = 10_000
 STEP_MAX = 500
 LOCALES = ("en", "fr", "sw", "ko")
 #: A class is at most this many devices, and the log at most this many bytes: a client
@@ -326,7 +327,7 @@ def check_int(value: object, field: str, low: int, high: int) -> int:
 def check_given(value: object) -> int | str | list[list[int]]:
     """An answer: a number, a short text (a choice), or the holes clicked as [row, col]."""
     if type(value) is int:
-        return check_int(value, "given", -GIVEN_INT, GIVEN_INT)
+        return check_int(value, "given", 0, GIVEN_INT)
     if isinstance(value, str):
         return check_line(value, "given", GIVEN_TEXT_MAX, empty=True)
     if isinstance(value, list) and len(value) <= GIVEN_LIST_MAX:

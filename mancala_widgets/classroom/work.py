@@ -1,10 +1,14 @@
 """A student's work in a lesson notebook, kept as it happens.
 
-A lesson notebook opens a *workbook* in its first cells::
+A lesson notebook opens a *workbook* in its first cells, shown by the widget layer
+(widgets/work.py: where the work is kept, continue or start over, Hand in)::
 
-    from mancala_widgets import classroom
-    work = classroom.workbook("02-kisolo-pussa-kanawa", locale=LOCALE)
+    from mancala_widgets import workbook
+    work = workbook("02-kisolo-pussa-kanawa", locale=LOCALE)
     work
+
+This module is the workbook itself, with no display: :func:`workbook` here opens it and
+returns the :class:`Workbook`.
 
 Every lesson, exercise and board made after it joins it: each answer given (what was
 given, whether it was right, when), each exercise checked, each game played is kept at
@@ -51,13 +55,12 @@ from typing import Any, Protocol
 
 from ..rules.common import check_text
 from ..rules.files import read_file, write_atomic
+from .formats import NAME_MAX
+from .formats import WORK_FORMAT as FORMAT
+from .formats import WORK_MAX_BYTES as MAX_BYTES
+from .formats import WORK_VERSION as VERSION
 from .live import Live
 
-FORMAT = "mancala-widgets/work"
-VERSION = 1
-#: A work file larger than this is not read (thirty answers and a few games are 50 kB).
-MAX_BYTES = 8_000_000
-NAME_MAX = 120
 #: Where a workbook keeps the work: a file beside the notebook, or the browser.
 WHERE = ("file", "browser")
 
@@ -67,7 +70,15 @@ class WorkError(ValueError):
 
 
 class Keeps(Protocol):
-    """What a widget does to be kept in a workbook."""
+    """What a widget does to be kept in a workbook (widgets/kept.py): its kind
+    (``lesson``, ``exercise``, ``board``, ``player``) and name (a lesson's or an
+    exercise's id, None for a board), and its work."""
+
+    work_kind: str
+    work_name: str | None
+
+    @property
+    def in_workbook(self) -> bool: ...
 
     def work_key(self) -> str: ...
 
@@ -315,23 +326,6 @@ class Workbook:
         games = sum(1 for k, i in items.items() if k.startswith("board:") and i.get("moves"))
         players = sum(1 for k in items if k.startswith("player:"))
         return {"answers": answers, "exercises": exercises, "games": games, "players": players}
-
-    def widget(self) -> Any:
-        """The workbook as a notebook shows it (widgets/work.py)."""
-        from ..widgets.work import WorkbookWidget
-
-        if getattr(self, "_widget", None) is None:
-            self._widget = WorkbookWidget(self)
-        return self._widget
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget()._repr_mimebundle_(**kwargs)
-
-    def hand_in_button(self) -> Any:
-        """The Hand in form at the end of a lesson notebook (widgets/work.py)."""
-        from ..widgets.work import HandInWidget
-
-        return HandInWidget(self)
 
     def restore_notebook(self, notebook: str | None = None) -> tuple[Path, Path | None]:
         """Put this lesson notebook back as it shipped; the student's copy is kept as

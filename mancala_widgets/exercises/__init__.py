@@ -4,10 +4,11 @@ capture the student builds. Every answer comes from the rules engine.
 
 Each exercise has ``question`` (text), ``check(answer)`` returning a
 :class:`Feedback`, ``hint()``, ``worked()`` (the worked answer) and ``answer``
-(the engine's answer). Displayed in a notebook it is a widget that looks like the
-lessons (widgets/exercise.py): the question, the board as a picture, an answer
-box, the buttons Check, Hint and Show answer, and the feedback, every text shown as
-text. It runs in JupyterLite (Pyodide) too.
+(the engine's answer). ``ExerciseWidget(exercise)`` (``from mancala_widgets import
+ExerciseWidget``, widgets/exercise.py) shows it as a widget that looks like the
+lessons: the question, the board as a picture, an answer box, the buttons Check,
+Hint and Show answer, and the feedback, every text shown as text. It runs in
+JupyterLite (Pyodide) too. Shown alone, an exercise is its question and board.
 
 An answer that cannot be read ("seven", ``[9, 9]``, ``3.5``) is neither right
 nor wrong: its feedback says what was expected and has ``malformed=True``.

@@ -1,18 +1,16 @@
 """What every exercise shares: its feedback, its errors, reading whole numbers, and
-the exercise itself (question, check, hint, the worked answer)."""
+the exercise itself (question, check, hint, the worked answer). An exercise is data:
+the form a student answers in is ``ExerciseWidget(exercise)`` (widgets/exercise.py)."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..rules.game import GAME_LIST
 from ..rules.game import game as game_of
 from ..text import check_locale, tr
-
-if TYPE_CHECKING:
-    from ..widgets.exercise import ExerciseWidget
-
 
 #: Circuit size -> (game, columns): South's circuit on Kisolo 4 x 7 and 4 x 6,
 #: and Kiothi's one circuit of 20 bomas.
@@ -93,7 +91,6 @@ class Exercise:
 
     def __init__(self, locale: str):
         self.locale = check_locale(locale)
-        self._widget: ExerciseWidget | None = None
         #: What names this exercise in a student's work and hand-in: its family and what
         #: makes it this one (the same exercise has the same id in every language).
         self.id = self.family
@@ -143,14 +140,8 @@ class Exercise:
         """An SVG of the board the exercise is about, if it has one."""
         return None
 
-    def widget(self) -> ExerciseWidget:
-        """The exercise's widget, made on first use: the question, the board as a
-        picture, an answer box, Check, Hint and Show answer, and the feedback."""
-        if self._widget is None:
-            from ..widgets.exercise import ExerciseWidget
-
-            self._widget = ExerciseWidget(self)
-        return self._widget
-
-    def _repr_mimebundle_(self, **kwargs: Any):
-        return self.widget()._repr_mimebundle_(**kwargs)
+    def _repr_html_(self) -> str:
+        """Shown where no widget runs: the question and the board. The form to answer
+        in is the widget layer's (``ExerciseWidget(exercise)``, widgets/exercise.py)."""
+        picture = self.picture() or ""
+        return f"<div class='mw-exercise'><p>{html.escape(self.question)}</p>{picture}</div>"

@@ -30,11 +30,10 @@ ANSWER_MOST = 20_000
 
 
 class ExerciseWidget(KeptWork, WireMixin, anywidget.AnyWidget):
-    """The widget of one exercise (``exercise.widget()``, or the exercise itself shown
-    in a notebook).
+    """The widget of one exercise: what a student answers in.
 
     >>> from mancala_widgets.exercises import landing
-    >>> w = landing(14, 3, 17).widget()
+    >>> w = ExerciseWidget(landing(14, 3, 17))
     >>> w.answer("6")["correct"], w.feedback["text"]
     (True, 'Right!')
     """

@@ -17,16 +17,26 @@ class KeptWork:
     _workbook: Any = None
     _work_key: str | None = None
     _restoring = False
+    #: What kind of work this is (``lesson``, ``exercise``, ``board``) and its name (a
+    #: lesson's or an exercise's id; None for a board): what a hand-in files it under.
+    work_kind = ""
+    work_name: str | None = None
 
     def _join_workbook(self, kind: str, name: str | None = None) -> None:
         from ..classroom.work import current
 
+        self.work_kind, self.work_name = kind, name
         workbook = current()
         if workbook is None:
             return
         self._workbook = workbook
         self._work_key = workbook.key_for(kind, name)
         workbook.join(self)
+
+    @property
+    def in_workbook(self) -> bool:
+        """Whether this widget joined a workbook (one was open when it was made)."""
+        return self._work_key is not None
 
     def work_key(self) -> str:
         assert self._work_key is not None

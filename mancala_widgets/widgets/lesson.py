@@ -249,7 +249,8 @@ class Lesson(Board):
 class StudentAnswers(Lesson):
     """A student's handed-in work in a lesson, for the teacher: the lesson step by step,
     and at each question the student's first answer marked on the board beside the
-    right one, with what a wrong answer points to (``Marks.show``). It keeps no work."""
+    right one, with what a wrong answer points to (``show_student``, widgets/marks.py).
+    It keeps no work."""
 
     def __init__(self, source: Any, work: Any, *, locale: str = "en", **kwargs: Any):
         self._work = work

@@ -1,4 +1,14 @@
-"""The workbook and the Hand in form, as a lesson notebook shows them.
+"""The workbook and the Hand in form, as a lesson notebook shows them::
+
+    from mancala_widgets import workbook
+    work = workbook("02-kisolo-pussa-kanawa", locale=LOCALE)
+    work                          # where the work is kept; continue or start over
+    ...
+    work.hand_in_button()         # at the end: the Hand in form
+
+The work itself (what is kept, where, the hand-in) is the class's data
+(classroom/work.py, classroom/handin.py); this module only shows it and passes on what
+the student does.
 
 :class:`WorkbookWidget` (``work`` shown in a notebook) says where the work is kept and,
 when earlier work was found, asks: continue where the student stopped, or start over.
@@ -21,6 +31,7 @@ The browser sends only ``{"kind": "continue"}``, ``{"kind": "start_over"}``,
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +56,7 @@ def _counts(locale: str, summary: dict[str, int]) -> dict[str, str]:
     return {k: tr(locale, f"work.{k}", n=summary[k]) for k in ("answers", "exercises", "games")}
 
 
-#: The words of the form that joins a class (in the workbook, and classroom.join).
+#: The words of the form that joins a class (in the workbook, and join).
 CLASS_KEYS = (
     "title",
     "intro",
@@ -95,13 +106,48 @@ class _WorkWidget(WireMixin, anywidget.AnyWidget):
         self.status = {"kind": kind, "text": text}
 
 
+def workbook(
+    name: str,
+    folder: str | os.PathLike | None = None,
+    locale: str = "en",
+    where: str | None = None,
+) -> WorkbookWidget:
+    """Open the workbook of the notebook ``name`` (its file name without ``.ipynb``):
+    the lessons, exercises and boards made after this join it. What a lesson notebook
+    shows in its first cells; its ``hand_in_button()`` ends the notebook, and its
+    ``workbook`` is the work itself (classroom/work.py).
+
+    >>> import tempfile
+    >>> work = workbook("01-start-here", tempfile.mkdtemp())
+    >>> work.mode, work.workbook.name
+    ('keeping', '01-start-here')
+    >>> from mancala_widgets.classroom.work import close; close()
+    """
+    from ..classroom.work import workbook as open_workbook
+
+    return WorkbookWidget(open_workbook(name, folder, locale, where))
+
+
+def join(hub: str = "", locale: str = "en") -> JoinWidget:
+    """The form that joins the class whose hub is the teacher's laptop at ``hub`` (the
+    address ``serve`` prints, like ``http://192.168.1.5:8000``): the student's name and
+    the class code. From then on this browser sends each answer to the teacher's screen
+    and Hand in sends the work to the teacher's laptop. The classroom site's lessons have
+    this form already (their hub is the site's own server).
+
+    >>> join("http://192.168.1.5:8000").hub
+    'http://192.168.1.5:8000'
+    """
+    return JoinWidget(hub, locale)
+
+
 class WorkbookWidget(_WorkWidget):
     """Where the work is kept, and the question when earlier work was found.
 
     >>> import tempfile
     >>> from mancala_widgets.classroom import work
-    >>> book = work.Workbook("lesson", tempfile.mkdtemp())
-    >>> book.widget().mode, book.widget().status["text"][:30]
+    >>> view = WorkbookWidget(work.Workbook("lesson", tempfile.mkdtemp()))
+    >>> view.mode, view.status["text"][:30]
     ('keeping', 'Your work in this notebook is ')
     """
 
@@ -140,6 +186,10 @@ class WorkbookWidget(_WorkWidget):
         self._refresh()
         self.on_msg(self._on_message)
         workbook.on_change(self._saved)
+
+    def hand_in_button(self) -> HandInWidget:
+        """The Hand in form at the end of a lesson notebook."""
+        return HandInWidget(self.workbook)
 
     def _tell_the_class(self, events: list[dict]) -> None:
         """Answers and steps for the class's hub: the front end sends them if the
@@ -274,7 +324,7 @@ class HandInWidget(_WorkWidget):
     >>> from mancala_widgets import Lesson
     >>> book = work.workbook("01-start-here", tempfile.mkdtemp())
     >>> lesson = Lesson("start-here"); lesson.next(); feedback = lesson.answer(2)
-    >>> form = book.hand_in_button()
+    >>> form = HandInWidget(book)
     >>> handed = form.hand_in("Mbuyi")
     >>> handed["student"], len(handed["lessons"][0]["answers"]), form.status["kind"]
     ('Mbuyi', 1, 'done')
@@ -410,7 +460,7 @@ class JoinWidget(_WorkWidget):
     browser remembers both (and the hub's address) for every lesson after; from then on
     each answer goes to the teacher's screen and Hand in sends the work to the
     teacher's laptop. In the classroom site the workbook has this form already; in
-    JupyterLab ``classroom.join("http://192.168.1.5:8000")`` shows it.
+    JupyterLab ``join("http://192.168.1.5:8000")`` shows it.
 
     >>> JoinWidget("http://192.168.1.5:8000/").hub
     'http://192.168.1.5:8000'
@@ -463,4 +513,12 @@ class DownloadButton(_WorkWidget):
         super().__init__(view="download", locale=locale, file=file, text=text, label=label)
 
 
-__all__ = ["DownloadButton", "HandInWidget", "JoinWidget", "WorkbookWidget", "check_hub"]
+__all__ = [
+    "DownloadButton",
+    "HandInWidget",
+    "JoinWidget",
+    "WorkbookWidget",
+    "check_hub",
+    "join",
+    "workbook",
+]
