@@ -185,7 +185,7 @@ describe("bars for numbers and choices", () => {
     expect(labels).toEqual(["Il s'arrête", "Il ne s'arrête jamais"]);
     expect(root.querySelector(".hub-misconception")!.textContent).toBe("fr Thinks every sowing stops.");
     expect(root.querySelector(".hub-question")!.textContent).toBe("fr Does it end?");
-    expect(root.querySelector(".hub-answered")!.textContent).toBe("6 sur 30 ont répondu");
+    expect(root.querySelector(".hub-answered")!.textContent).toBe("Réponses : 6 sur 30");
     const select = root.querySelector<HTMLSelectElement>(".hub-language-select")!;
     select.value = "ko";
     select.dispatchEvent(new Event("change"));
@@ -299,7 +299,7 @@ describe("problems, said plainly", () => {
 describe("the page's words", () => {
   it("has every word in all four languages", () => {
     for (const l of LOCALES) expect(Object.keys(WORDS[l]).sort()).toEqual(Object.keys(WORDS.en).sort());
-    expect(say("sw", "answered", { n: 3, m: 9 })).toBe("3 kati ya 9 wamejibu");
+    expect(say("sw", "answered", { n: 3, m: 9 })).toBe("Waliojibu: 3 kati ya 9");
   });
 
   it("chooses the saved language, else the browser's, else English", () => {
@@ -391,7 +391,7 @@ describe("starting the page", () => {
     const p = new HubPage(root, partial, "k", fakeHub(() => liveWith(2, [{ given: [[2, 2]], count: 1 }])).fetcher, "sw");
     await p.poll();
     expect(root.querySelector(".hub-question")!.textContent).toBe("Where?");
-    expect(root.querySelector(".hub-lesson")!.textContent).toBe("Lesson · Hatua 2");
+    expect(root.querySelector(".hub-lesson")!.textContent).toBe("Lesson · Sehemu 2");
     expect(root.querySelector(".hub-misconception")!.textContent).toBe("sw Lifted the landing hole instead of the next one.");
     root.querySelector<HTMLButtonElement>(".hub-next")!.click();
     expect(root.querySelector<HTMLElement>(".hub-drawing")!.dataset.step).toBe("5");

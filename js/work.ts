@@ -238,7 +238,7 @@ export class WorkbookView {
   }
 }
 
-/** `classroom.join(hub)` in JupyterLab: the form alone, for a hub at another address. */
+/** `join(hub)` in JupyterLab: the form alone, for a hub at another address. */
 export class JoinView {
   readonly el: HTMLDivElement;
   private box: JoinBox;

@@ -92,13 +92,13 @@ def test_joined_hand_in_is_sent_to_the_laptop_and_its_receipt_shown(tmp_path):
         "kind": "delivered",
         "file": "Ngalula-01-start-here-2.handin.json",
         "receipt": "1a2b3c4d",
-        "received": "2026-12-05T10:04:09Z",
+        "received": "2026-12-05 13:04",
     }
     form._on_message(form, received, [])
     assert form.status["kind"] == "done"
     for part in (
         "1a2b3c4d",
-        "2026-12-05 10:04 UTC",
+        "(arrivé le 2026-12-05 13:04)",
         "Ngalula-01-start-here-2.handin.json",
         "1 réponse",
     ):

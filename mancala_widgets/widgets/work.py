@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 from typing import TYPE_CHECKING, Any
 
 import anywidget
@@ -79,6 +80,14 @@ def _class_strings(locale: str) -> dict[str, str]:
     return {
         f"class_{k}": words[k] if k == "joined" else tr(locale, f"class.{k}") for k in CLASS_KEYS
     }
+
+
+def _wall_clock(stamp: str) -> str:
+    """A time the front end gives as the device's clock reads it (``2026-12-05 13:04``,
+    js/class.ts ``wallClock``), or a hub's UTC time if it could not read it."""
+    if re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", stamp):
+        return stamp
+    return _when(stamp)
 
 
 def _when(stamp: Any) -> str:
@@ -404,7 +413,7 @@ class HandInWidget(_WorkWidget):
                     "handin.delivered",
                     file=content["file"],
                     receipt=content["receipt"],
-                    at=_when(content["received"]),
+                    at=_wall_clock(content["received"]),
                     **_counts(loc, summary),
                 ),
             )
