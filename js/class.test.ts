@@ -330,3 +330,37 @@ describe("views taken down", () => {
     window.dispatchEvent(new CustomEvent("mancala-widgets:class-changed"));
   });
 });
+
+describe("the marking notebook's hand-ins from the laptop", () => {
+  it("asks the hub with the key the teacher's page left, and gives Python the files", async () => {
+    window.localStorage.setItem("mancala-widgets:teacher-key", "k".repeat(32));
+    answer = () => ({ status: 200, data: { ok: true, files: [{ file: "Mbuyi-01.handin.json", text: "{}" }, { file: 3 }], more: 0 } });
+    const host = document.body.appendChild(document.createElement("div"));
+    const { model, sent } = fake({ view: "from_hub", label: "Fetch the hand-ins", status: { kind: "said", text: "<i>x</i>" } });
+    work.render({ model, el: host });
+    expect(host.querySelector(".mw-work-status")!.textContent).toBe("<i>x</i>");
+    const press = host.querySelector(".mw-from-hub-button") as HTMLButtonElement;
+    expect(press.textContent).toBe("Fetch the hand-ins");
+    press.click();
+    await vi.waitFor(() => expect(sent).toEqual([{ kind: "hand_ins", files: [{ file: "Mbuyi-01.handin.json", text: "{}" }] }]));
+    expect(calls[0].url).toBe("/class/hand-ins");
+    const asked = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0][1];
+    expect((asked.headers as Record<string, string>)["X-Teacher-Key"]).toBe("k".repeat(32));
+  });
+
+  it("says why there are none: no key kept, a refused key, no hub, no answer", async () => {
+    const { fetchHandIns } = await import("./class");
+    window.localStorage.removeItem("mancala-widgets:teacher-key");
+    expect(await fetchHandIns()).toEqual({ kind: "not_fetched", why: "no_key" });
+    expect(calls).toEqual([]);
+    window.localStorage.setItem("mancala-widgets:teacher-key", "k");
+    for (const [status, why] of [[403, "wrong_key"], [404, "no_hub"], [500, "unreachable"]] as const) {
+      answer = () => ({ status });
+      expect(await fetchHandIns()).toEqual({ kind: "not_fetched", why });
+    }
+    answer = () => "down";
+    expect(await fetchHandIns()).toEqual({ kind: "not_fetched", why: "unreachable" });
+    answer = () => ({ status: 200, data: { ok: true } });
+    expect(await fetchHandIns()).toEqual({ kind: "hand_ins", files: [] });
+  });
+});

@@ -249,3 +249,37 @@ export async function deliver(text: string): Promise<Delivery> {
   }
   return { kind: "not_delivered", why: answer.status >= 400 && answer.status < 500 && answer.status !== 429 ? "refused" : "unreachable" };
 }
+
+/** Where the teacher's page left the teacher's key in this laptop's browser (hub.ts). */
+export const TEACHER_KEY = "mancala-widgets:teacher-key";
+
+export type Fetched =
+  | { kind: "hand_ins"; files: { file: string; text: string }[] }
+  | { kind: "not_fetched"; why: "no_key" | "wrong_key" | "no_hub" | "unreachable" };
+
+/** Every hand-in the hub on this laptop received, asked with the teacher's key (for the
+ * marking notebook, whose Python cannot read the laptop's folder). */
+export async function fetchHandIns(): Promise<Fetched> {
+  const key = read(TEACHER_KEY);
+  if (!key) return { kind: "not_fetched", why: "no_key" };
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS * 4);
+  try {
+    const response = await fetch(url("", "hand-ins"), { headers: { "X-Teacher-Key": key }, signal: abort.signal, cache: "no-store" });
+    if (response.status === 403) return { kind: "not_fetched", why: "wrong_key" };
+    if (response.status === 404) return { kind: "not_fetched", why: "no_hub" };
+    if (!response.ok) return { kind: "not_fetched", why: "unreachable" };
+    const data = (await response.json()) as { files?: unknown };
+    const files = Array.isArray(data.files)
+      ? data.files.filter(
+          (f): f is { file: string; text: string } =>
+            !!f && typeof (f as { file?: unknown }).file === "string" && typeof (f as { text?: unknown }).text === "string",
+        )
+      : [];
+    return { kind: "hand_ins", files: files.map(({ file, text }) => ({ file, text })) };
+  } catch {
+    return { kind: "not_fetched", why: "unreachable" };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -14,6 +14,7 @@ import {
   qrSvg,
   questionAt,
   say,
+  TEACHER_KEY,
   type Fetcher,
   type Live,
   type Question,
@@ -125,6 +126,14 @@ describe("the join panel", () => {
     expect(root.querySelector(".hub-code")!.textContent).toBe("K7QP");
     const svg = root.querySelector<SVGSVGElement>(".hub-qr")!;
     expect(decode(svg)).toBe(INFO.join);
+  });
+
+  it("keeps the key it was opened with, once the hub took it, for the marking notebook", async () => {
+    window.localStorage.removeItem(TEACHER_KEY);
+    await page(() => liveWith(2, []), "en", 403);
+    expect(window.localStorage.getItem(TEACHER_KEY)).toBeNull();
+    await page(() => liveWith(2, []));
+    expect(window.localStorage.getItem(TEACHER_KEY)).toBe("k".repeat(32));
   });
 
   it("encodes any address, short or long", () => {

@@ -564,6 +564,8 @@ export class HubPage {
         if (got.status === 403) return this.problem("wrong_key");
         if (got.status !== 200) return this.problem("unreachable");
         this.info = got.data as Info;
+        // The marking notebook, opened from this laptop, fetches the hand-ins with it.
+        safeSet(TEACHER_KEY, this.key);
       }
       const got = await this.fetcher(`/class/live${this.names ? "?names=1" : ""}`, this.key);
       if (got.status === 403) return this.problem("wrong_key");
@@ -586,6 +588,10 @@ export class HubPage {
     this.timer = null;
   }
 }
+
+/** Where this laptop's browser keeps the teacher's key once the page has opened with
+ * it (js/work.ts reads it to fetch the hand-ins for the marking notebook). */
+export const TEACHER_KEY = "mancala-widgets:teacher-key";
 
 function safeGet(key: string): string | null {
   try {

@@ -7,6 +7,8 @@ import {
   codeFromLanding,
   deliver,
   type Delivery,
+  type Fetched,
+  fetchHandIns,
   hubThere,
   join,
   leave,
@@ -18,7 +20,7 @@ import { button, el } from "./dom";
 import { keep, type StorageMessage } from "./keep";
 
 export interface WorkTraits {
-  view: "workbook" | "handin" | "download" | "join";
+  view: "workbook" | "handin" | "download" | "join" | "from_hub";
   strings: Record<string, string>;
   locale: string;
   status: { kind: "done" | "error" | "said"; text: string } | null;
@@ -40,6 +42,7 @@ export type WorkMessage =
   | { kind: "hand_in"; student: string }
   | { kind: "class"; joined: boolean }
   | Delivery
+  | Fetched
   | StorageMessage;
 
 export interface Download {
@@ -321,6 +324,30 @@ export class DownloadView {
   }
 }
 
+/** The marking notebook's button that fetches the hand-ins from the laptop's hub. */
+export class FromHubView {
+  readonly el: HTMLDivElement;
+  private status: HTMLParagraphElement;
+
+  constructor(private model: WorkModel, host: HTMLElement) {
+    const root = (this.el = el("div", "mw-work mw-from-hub", host));
+    root.lang = model.get("locale") || "en";
+    const label = model.get("label");
+    const press = button(root, "mw-from-hub-button", label, label, () => {
+      press.disabled = true;
+      void fetchHandIns()
+        .then((fetched) => model.send(fetched))
+        .finally(() => (press.disabled = false));
+    });
+    this.status = statusLine(root);
+    this.update();
+  }
+
+  update(): void {
+    showStatus(this.status, this.model.get("status"));
+  }
+}
+
 function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () => void {
   const kind = model.get("view");
   const view =
@@ -330,7 +357,9 @@ function render({ model, el: host }: { model: WorkModel; el: HTMLElement }): () 
         ? new DownloadView(model, host)
         : kind === "join"
           ? new JoinView(model, host)
-          : new WorkbookView(model, host);
+          : kind === "from_hub"
+            ? new FromHubView(model, host)
+            : new WorkbookView(model, host);
   const shown: { el: HTMLElement; update?(): void; remove?(): void } = view;
   const update = () => shown.update?.();
   const custom = (message: unknown) => {

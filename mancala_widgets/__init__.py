@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
     from .widgets.exercise import ExerciseWidget
     from .widgets.marks import download, show_student, upload
-    from .widgets.work import join, workbook
+    from .widgets.work import from_hub, join, workbook
 
 #: The names that need the widget packages (anywidget, ipywidgets, traitlets): imported
 #: when first used, so the rules, lessons, players and tournaments work without them.
@@ -42,6 +42,7 @@ _WIDGETS = {
     "ExerciseWidget": "widgets.exercise",
     "workbook": "widgets.work",
     "join": "widgets.work",
+    "from_hub": "widgets.work",
     "upload": "widgets.marks",
     "download": "widgets.marks",
     "show_student": "widgets.marks",
@@ -88,6 +89,7 @@ __all__ = [
     "board_svg",
     "compare",
     "download",
+    "from_hub",
     "load_lesson",
     "dump_position",
     "initial_position",

@@ -161,3 +161,50 @@ def test_the_hubs_address_is_checked():
     ):
         with pytest.raises(ValueError, match="hub = "):
             check_hub(bad)
+
+
+def test_the_marking_notebook_marks_the_hand_ins_fetched_from_the_laptop():
+    """In the site the marking notebook's Python cannot read the laptop's folder: the
+    browser fetches the hand-ins from the hub and gives them to it (js/class.ts)."""
+    import json
+
+    from mancala_widgets import from_hub
+    from mancala_widgets.classroom import mark
+    from mancala_widgets.classroom.sample import _hand_in
+
+    laptop = from_hub("en")
+    files = [
+        {"file": "Kabongo-02.handin.json", "text": json.dumps(_hand_in("Kabongo", [1], 0))},
+        {"file": "<b>x</b>.handin.json", "text": "{cut"},
+    ]
+    laptop._on_message(laptop, {"kind": "hand_ins", "files": files}, [])
+    assert laptop.status == {
+        "kind": "done",
+        "text": "2 hand-ins fetched from this laptop's hand-ins folder.",
+    }
+    marks = mark(laptop)
+    assert [w.student for w in marks.works] == ["Kabongo"]
+    assert len(marks.problems) == 1 and "<b>x</b>.handin.json" in str(marks.problems[0])
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ({"kind": "not_fetched", "why": "no_key"}, "Open the teacher's page on this laptop first"),
+        ({"kind": "not_fetched", "why": "no_hub"}, "choose the files above instead"),
+        ({"kind": "not_fetched", "why": "wrong_key"}, "refused the key"),
+        ({"kind": "not_fetched", "why": "unreachable"}, "does not answer"),
+        ({"kind": "hand_ins", "files": [{"file": "x", "text": 3}]}, "nothing changed"),
+        ({"kind": "hand_ins", "files": "all"}, "nothing changed"),
+        ({"kind": "not_fetched", "why": "hacked"}, "nothing changed"),
+    ],
+)
+def test_why_no_hand_in_was_fetched_is_said_and_nothing_is_taken(message, said):
+    from mancala_widgets import from_hub
+
+    laptop = from_hub("en")
+    laptop._on_message(laptop, message, [])
+    assert said in laptop.status["text"] and laptop.status["kind"] == "error"
+    assert laptop.value == []
+    laptop._on_message(laptop, {"kind": "hand_ins", "files": []}, [])
+    assert laptop.status["text"] == "No hand-in has reached this laptop yet."

@@ -458,3 +458,24 @@ def test_a_questions_file_that_is_not_the_sites_is_named_at_start(tmp_path):
     (site / "hub" / "questions.json").write_text('{"lessons": [{"no id": 1}]}')
     with pytest.raises(SystemExit, match="questions.json: not the site's questions"):
         serve.make_server(site, 0, "127.0.0.1", quiet=True, hand_ins=tmp_path / "hand-ins")
+
+
+def test_the_teacher_fetches_every_hand_in_with_the_key_and_only_with_it(hub, hand_ins):
+    """The classroom site's marking notebook runs in the teacher's browser and cannot
+    read the laptop's folder: it asks the hub, with the teacher's key."""
+    first = hand_in_file("Mbuyi")
+    second = hand_in_file("<b>Kabongo</b>")
+    for handed in (first, second, first):
+        body = {"code": code_of(hub), "hand_in": handed}
+        assert request(hub.port, "/class/hand-in", body)[0] == 200
+    (hand_ins / "notes.txt").write_text("the teacher's own file")
+    for headers in ({}, {"X-Teacher-Key": "0" * 32}, {"X-Teacher-Key": hub.hub.code}):
+        status, data, _ = request(hub.port, "/class/hand-ins", headers=headers)
+        assert status == 403 and "files" not in data
+    status, data, _ = request(hub.port, "/class/hand-ins", headers={"X-Teacher-Key": hub.hub.key})
+    assert status == 200 and data["more"] == 0
+    names = sorted(f["file"] for f in data["files"])
+    assert names == sorted(p.name for p in hand_ins.glob("*.handin.json"))
+    assert len(names) == 3, "a second hand-in is a file of its own, and a note is no hand-in"
+    texts = {f["file"]: json.loads(f["text"]) for f in data["files"]}
+    assert sorted(t["student"] for t in texts.values()) == ["<b>Kabongo</b>", "Mbuyi", "Mbuyi"]

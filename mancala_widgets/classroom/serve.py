@@ -236,6 +236,9 @@ LOCALES = ("en", "fr", "sw", "ko")
 #: A class is at most this many devices, and the log at most this many bytes: a client
 #: with the class code cannot grow the hub's memory or disk without bound.
 DEVICES_MAX = 1000
+#: The hand-ins sent to the marking notebook at once (forty students' eight lessons are
+#: about 7 MB).
+RECEIVED_BYTES = 64_000_000
 LOG_BYTES = 64_000_000
 #: Token buckets: (burst, refill per second). Per client address: a whole class may sit
 #: behind one address (a router that translates addresses, or the load test's 40
@@ -619,6 +622,27 @@ class Hub:
             "receipt": hashlib.sha256(data).hexdigest()[:8],
         }
 
+    def received(self) -> dict:
+        """Every hand-in in the folder (its name and text), oldest first, up to
+        RECEIVED_BYTES in all; how many more there were."""
+        files, total, more = [], 0, 0
+        found = sorted(
+            (p for p in self.folder.glob("*.handin.json") if p.is_file() and not p.is_symlink()),
+            key=lambda p: (p.stat().st_mtime, p.name),
+        )
+        for path in found:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                more += 1  # not a hand-in this hub wrote: the folder's own tools read it
+                continue
+            if total + len(text) > RECEIVED_BYTES:
+                more += 1
+                continue
+            total += len(text)
+            files.append({"file": path.name, "text": text})
+        return {"ok": True, "files": files, "more": more}
+
     def close(self) -> None:
         self.log.close()
 
@@ -686,6 +710,7 @@ class Handler(BaseHTTPRequestHandler):
         ("POST", "/class/hand-in"): ("receive", HAND_IN_BYTES),
         ("GET", "/class/info"): ("info", 0),
         ("GET", "/class/live"): ("live", 0),
+        ("GET", "/class/hand-ins"): ("hand_ins", 0),
     }
 
     def handle_one_request(self) -> None:
@@ -875,6 +900,13 @@ class Handler(BaseHTTPRequestHandler):
         self.hub.check_key(self.headers.get("X-Teacher-Key"))
         query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
         return self.hub.live(names=query.get("names") == ["1"])
+
+    def class_hand_ins(self, body: dict) -> dict:
+        """Every hand-in received, for the marking notebook in the teacher's browser (the
+        classroom site's Python cannot read the laptop's folder)."""
+        assert self.hub is not None
+        self.hub.check_key(self.headers.get("X-Teacher-Key"))
+        return self.hub.received()
 
     def log_message(self, format: str, *args: object) -> None:
         if self.server.quiet:  # type: ignore[attr-defined]

@@ -505,6 +505,76 @@ def check_hub(address: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+class FromHub(_WorkWidget):
+    """A button that fetches every hand-in the class's hub (serve.py on this laptop) has
+    received, for ``classroom.mark``: in the classroom site the marking notebook's Python
+    runs in the teacher's browser and cannot read the laptop's ``hand-ins/`` folder. The
+    browser asks the hub with the teacher's key, which the teacher's page (opened from
+    the address serve.py printed) left in this browser. ``value`` holds the files as an
+    upload box does.
+
+    >>> FromHub().value
+    []
+    """
+
+    #: The files fetched: [{"name", "content"}], as ipywidgets' FileUpload gives them.
+    value: list[dict]
+    label = t.Unicode().tag(sync=True)
+
+    def __init__(self, locale: str = "en") -> None:
+        super().__init__(view="from_hub", locale=locale, label=tr(locale, "marking.from_hub"))
+        self.value = []
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """From the browser (untrusted): the files the hub sent, or why there are none."""
+        content = from_wire(content)
+        loc = self.locale
+        if _fetched(content):
+            self.value = [
+                {"name": f["file"], "content": f["text"].encode("utf-8")} for f in content["files"]
+            ]
+            key = "marking.from_hub_done" if self.value else "marking.from_hub_none"
+            self._say("done", tr(loc, key, n=len(self.value)))
+        elif (
+            isinstance(content, dict)
+            and set(content) == {"kind", "why"}
+            and content["kind"] == "not_fetched"
+            and content["why"] in ("no_key", "wrong_key", "no_hub", "unreachable")
+        ):
+            self._say("error", tr(loc, f"marking.from_hub_{content['why']}"))
+        else:
+            self._say("error", tr(loc, "work.bad_message"))
+
+
+#: The most hand-ins one fetch takes (forty students' eight lessons, many times over).
+FETCHED_MOST = 5000
+
+
+def _fetched(content: Any) -> bool:
+    if not isinstance(content, dict) or set(content) != {"kind", "files"}:
+        return False
+    files = content["files"]
+    return (
+        content["kind"] == "hand_ins"
+        and isinstance(files, list)
+        and len(files) <= FETCHED_MOST
+        and all(
+            isinstance(f, dict)
+            and set(f) == {"file", "text"}
+            and _short(f["file"], 200)
+            and isinstance(f["text"], str)
+            for f in files
+        )
+    )
+
+
+def from_hub(locale: str = "en") -> FromHub:
+    """The button that fetches the class's hand-ins from this laptop's hub (see
+    :class:`FromHub`); give it to ``classroom.mark`` with the upload box."""
+    return FromHub(locale)
+
+
 class DownloadButton(_WorkWidget):
     """A button that saves a file the notebook made (the marks as CSV, a page to print)
     in the browser's downloads: the browser holds the text, so it works with no server
@@ -524,6 +594,8 @@ class DownloadButton(_WorkWidget):
 
 __all__ = [
     "DownloadButton",
+    "FromHub",
+    "from_hub",
     "HandInWidget",
     "JoinWidget",
     "WorkbookWidget",
