@@ -186,6 +186,7 @@ describe("the join form in a lesson", () => {
     expect(host.querySelector(".mw-class-joined-text")!.textContent).toBe("In class K7QP as <b>Mbuyi</b>.");
     expect(host.querySelector(".mw-class b")).toBeNull();
     expect(host.querySelector(".mw-handin-intro")!.textContent).toBe("Goes to your teacher's laptop.");
+    expect((host.querySelector(".mw-handin-name") as HTMLInputElement).value).toBe("<b>Mbuyi</b>");
     expect(handin.sent.at(-1)).toEqual({ kind: "class", joined: true });
     stop();
   });

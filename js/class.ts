@@ -44,12 +44,17 @@ function write(key: string, value: string | null): void {
   }
 }
 
-let joinedHere: Membership | null = null;
+/** The class joined in this page when the browser keeps nothing (a private window): on
+ * the window, since each widget may load its own copy of this module. */
+const HERE = "__mancalaWidgetsClass";
+type Here = { [HERE]?: Membership | null };
+const joinedHere = (): Membership | null => (window as unknown as Here)[HERE] ?? null;
+const setJoinedHere = (m: Membership | null) => ((window as unknown as Here)[HERE] = m);
 
 /** The class this browser joined, or null. */
 export function membership(): Membership | null {
   const text = read(CLASS_KEY);
-  if (text === null) return joinedHere;
+  if (text === null) return joinedHere();
   try {
     const m = JSON.parse(text) as Partial<Membership>;
     if (typeof m.hub === "string" && typeof m.code === "string" && typeof m.student === "string") {
@@ -139,8 +144,9 @@ export async function join(hub: string, code: string, student: string): Promise<
     return "unreachable";
   }
   if (answer.status === 200) {
-    joinedHere = { hub, code: clean, student: name };
-    write(CLASS_KEY, JSON.stringify(joinedHere));
+    const joined = { hub, code: clean, student: name };
+    setJoinedHere(joined);
+    write(CLASS_KEY, JSON.stringify(joined));
     said();
     return "joined";
   }
@@ -151,7 +157,7 @@ export async function join(hub: string, code: string, student: string): Promise<
 }
 
 export function leave(): void {
-  joinedHere = null;
+  setJoinedHere(null);
   write(CLASS_KEY, null);
   said();
 }

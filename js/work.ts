@@ -303,7 +303,7 @@ export class HandInView {
   update(): void {
     showStatus(this.status, this.model.get("status"));
     this.intro.textContent = this.introText();
-    const student = this.model.get("student");
+    const student = this.model.get("student") || membership()?.student;
     if (student && !this.name.value) this.name.value = student;
   }
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from conftest import ARTIFACTS, launch_chromium, ours, stop
 from playwright.sync_api import expect
-from test_site import CELLS, Student, answer_steps, lesson_root, run_all, wait_for_lesson
+from test_site import Student, answer_steps, lesson_root, rerun, run_all, wait_for_lesson
 
 from mancala_widgets.lessons import load_lesson
 
@@ -213,8 +213,8 @@ Object.defineProperty(window, "localStorage", {
 
 def test_a_browser_that_keeps_nothing_says_so_and_still_hands_in(hub, lan_browser, request):
     """A private window, or storage refused: the workbook says plainly that nothing is
-    kept, never that it is, and Hand in still works (here: downloaded, as no class was
-    joined)."""
+    kept, never that it is; the class can still be joined for this page, and Hand in
+    still reaches the laptop (in French here: the receipt is looked at)."""
     student = Student(lan_browser, hub.url(LAN))
     student.context.add_init_script(NO_STORAGE)
     page = student.page
@@ -226,6 +226,13 @@ def test_a_browser_that_keeps_nothing_says_so_and_still_hands_in(hub, lan_browse
     expect(status).to_contain_text("ne garde rien", timeout=30_000)
     expect(status).not_to_contain_text("est gardé")
     expect(status).to_have_class("mw-feedback mw-work-status mw-wrong")
+    join = page.locator(".mw-workbook .mw-class")
+    join.locator(".mw-class-name").fill("Mbuyi Kalala")
+    join.locator(".mw-class-code").fill(hub.code)
+    join.locator(".mw-class-join").click()
+    expect(join.locator(".mw-class-joined-text")).to_contain_text(
+        f"Vous êtes dans la classe {hub.code}", timeout=30_000
+    )
     page.locator(".mw-workbook").screenshot(path=str(ARTIFACTS / "site-class-not-kept-fr.png"))
     root = lesson_root(page, "pussa-kanawa", "fr")
     root.locator(".mw-lesson-next").click()
@@ -235,9 +242,63 @@ def test_a_browser_that_keeps_nothing_says_so_and_still_hands_in(hub, lan_browse
     expect(root.locator(".mw-feedback")).to_be_visible(timeout=30_000)
     form = page.locator(".mw-handin")
     form.scroll_into_view_if_needed()
-    form.locator(".mw-handin-name").fill("Mbuyi")
-    with page.expect_download(timeout=60_000) as download:
-        form.locator(".mw-handin-button").click()
-    handed = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    assert len(handed["lessons"][0]["answers"]) == 1
-    assert page.locator(CELLS).count() > 0
+    expect(form.locator(".mw-handin-name")).to_have_value("Mbuyi Kalala")
+    form.locator(".mw-handin-button").click()
+    receipt = form.locator(".mw-work-status")
+    expect(receipt).to_contain_text(
+        "Travail remis à l'ordinateur de votre enseignant", timeout=30_000
+    )
+    expect(receipt).to_contain_text("1 réponse")
+    form.screenshot(path=str(ARTIFACTS / "site-class-receipt-fr.png"))
+    (file,) = hub.hand_ins.glob("Mbuyi-Kalala-*.handin.json")
+    assert file.name in receipt.inner_text()
+    assert len(json.loads(file.read_text(encoding="utf-8"))["lessons"][0]["answers"]) == 1
+
+
+def post(hub: Hub, path: str, body: dict) -> dict:
+    """What a student's browser sends the hub (js/class.ts)."""
+    request = urllib.request.Request(
+        f"{hub.url('127.0.0.1')}/class/{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "text/plain;charset=UTF-8"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def test_the_teacher_sees_the_class_live_and_marks_what_the_laptop_received(
+    hub, lan_browser, request
+):
+    """On the laptop: the teacher's page (the code, the QR code, the class's answers) and
+    the site's marking notebook, which fetches the hand-ins with the key the page left."""
+    from mancala_widgets.classroom.sample import _hand_in
+
+    for i, (name, wrong) in enumerate((("Ilunga", [1]), ("<b>Tshala</b>", [1, 3]))):
+        device = {"code": hub.code, "student": name, "device": f"teacher-test-{i}"}
+        post(hub, "join", device)
+        given = [[3, 2]] if i == 0 else [[3, 3]]
+        answer = {"lesson": "pussa-kanawa", "step": 2, "given": given, "locale": "en"}
+        post(hub, "answer", {**answer, **device})
+        post(hub, "hand-in", {"code": hub.code, "hand_in": _hand_in(name, wrong, 0)})
+    teacher = Student(lan_browser, hub.url("127.0.0.1"))
+    request.addfinalizer(lambda: teacher.close(request.node.name))
+    page = teacher.page
+    page.goto(f"{hub.url('127.0.0.1')}/hub/#key={hub.key}")
+    expect(page.locator(".hub-code")).to_have_text(hub.code, timeout=30_000)
+    assert "<b>" not in page.locator("body").inner_html().replace("&lt;b&gt;", "")
+    page.screenshot(path=str(ARTIFACTS / "site-class-teacher-page.png"), full_page=True)
+    name = "teacher/mark-the-class.ipynb"
+    page.goto(f"{hub.url('127.0.0.1')}/notebooks/index.html?path={name}")
+    wait_for_lesson(page, name)
+    run_all(page)
+    fetch = page.locator(".mw-from-hub")
+    fetch.locator(".mw-from-hub-button").click()
+    expect(fetch.locator(".mw-work-status")).to_contain_text(
+        "fetched from this laptop's hand-ins folder", timeout=30_000
+    )
+    count = len(list(hub.hand_ins.glob("*.handin.json")))
+    expect(fetch.locator(".mw-work-status")).to_contain_text(f"{count} hand-in")
+    overview = rerun(page, 7)
+    assert f"{count} hand-in files marked" in overview
+    assert "<b>Tshala</b>" in overview, "a name is shown as text"
+    fetch.screenshot(path=str(ARTIFACTS / "site-class-marking-fetched.png"))
