@@ -162,3 +162,148 @@ def test_an_address_that_opens_too_many_connections_is_turned_away(hub, monkeypa
             break
         time.sleep(0.05)
     assert status == 200
+
+
+def raw_request(port: int, head: bytes, body: bytes = b"") -> bytes:
+    """The hub's answer to bytes sent as written, up to when it closes the connection
+    (b"" when it closed it unanswered)."""
+    answer = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        s.sendall(head + body)
+        for _ in range(100):
+            part = s.recv(65536)
+            if not part:
+                break
+            answer += part
+    return answer
+
+
+def test_a_body_of_unclosed_strings_is_refused_at_once_and_without_the_code(hub):
+    # 48 kB of \" is one unclosed string: counting its nesting once tried again from every
+    # quote, seconds of the hub's only interpreter for one request (hours for 4 MB).
+    started = time.monotonic()
+    status, data, _ = request(hub.port, "/class/hand-in", '{"x": "' + '\\"' * 24_000)
+    assert status == 400 and data["error"] == "not_json"
+    assert time.monotonic() - started < 2
+    # Strings that hold brackets and escaped quotes still count as text.
+    body = {"code": hub.hub.code, "student": 'M"[[[[[\\"{{{{{'}
+    assert request(hub.port, "/class/join", body)[0] == 200
+
+
+@pytest.mark.parametrize(
+    "lengths",
+    [[b"\xb2"], [b"9" * 5000], [b"-1"], [b"1e3"], [b"12", b"99999999"], [b"12", b"12"]],
+)
+def test_a_content_length_that_is_not_one_number_of_plain_digits_is_refused(hub, lengths):
+    body = json.dumps({"code": hub.hub.code, "student": "M"}).encode()
+    head = b"POST /class/join HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+    head += b"".join(b"Content-Length: " + n + b"\r\n" for n in lengths) + b"\r\n"
+    answer = raw_request(hub.port, head, body)
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:80]
+    assert b'"no_length"' in answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"\\ud800"', '"\\udc00x"', "NaN", "Infinity", "-Infinity", "1e999", "-1e400"],
+)
+def test_json_no_file_can_hold_is_refused_not_dropped(hub, hand_ins, text):
+    code = hub.hub.code
+    body = '{"code": ' + text + ', "student": "M"}'
+    status, data, _ = request(hub.port, "/class/join", body)
+    assert status == 400 and data["error"] == "not_json", data
+    handed = json.dumps({"code": code, "hand_in": hand_in_file()})
+    handed = handed.replace('"lessons": []', '"lessons": [' + text + "]")
+    status, data, _ = request(hub.port, "/class/hand-in", handed)
+    assert status == 400 and data["error"] == "not_json", data
+    assert list(hand_ins.glob("*.handin.json")) == []
+    # A pair of escapes is one letter, as JSON has it.
+    status, data, _ = request(hub.port, "/class/join", {"code": code, "student": "M\U0001f600"})
+    assert status == 200 and data["student"] == "M\U0001f600"
+
+
+@pytest.fixture
+def hand_ins(tmp_path):
+    return tmp_path / "hand-ins"
+
+
+@pytest.mark.parametrize("letter", ["\U0001d400", "\ud55c", "\u00e9", "a"])
+def test_a_long_name_in_any_script_makes_a_file_name_the_disk_takes(hub, hand_ins, letter):
+    for n in range(1, 3):
+        handed = hand_in_file(letter * 120, letter * 120)
+        status, data, _ = request(
+            hub.port, "/class/hand-in", {"code": hub.hub.code, "hand_in": handed}
+        )
+        assert status == 200, data
+        assert len(data["file"].encode()) <= 255 and (hand_ins / data["file"]).is_file()
+        assert data["file"].startswith(letter * 10)
+        assert data["file"].endswith(".handin.json" if n == 1 else "-2.handin.json")
+
+
+def test_hand_ins_stop_at_the_folders_size_and_the_class_still_answers(hub, hand_ins, monkeypatch):
+    from mancala_widgets.classroom import serve
+
+    monkeypatch.setattr(serve, "HAND_INS_BYTES", 100_000)
+    monkeypatch.setattr(serve, "HAND_INS_FILES", 30)
+    code = hub.hub.code
+    big = hand_in_file("Filler", "big")
+    big["games"] = ["x" * 20_000]
+    got = [
+        request(hub.port, "/class/hand-in", {"code": code, "hand_in": big})[:2] for _ in range(8)
+    ]
+    statuses = [status for status, _ in got]
+    assert statuses[:4] == [200] * 4 and set(statuses[5:]) == {503}, statuses
+    assert got[-1][1]["error"] == "hand_ins_full"
+    held = sum(p.stat().st_size for p in hand_ins.glob("*.handin.json"))
+    assert held <= 100_000
+    small = [
+        request(hub.port, "/class/hand-in", {"code": code, "hand_in": hand_in_file(f"S{i}")})[0]
+        for i in range(40)
+    ]
+    assert len(list(hand_ins.glob("*.handin.json"))) == 30 and set(small[-10:]) == {503}
+    assert answer(hub.port, code, "device-still", 3, step=5)[0] == 200, "answers still go in"
+
+
+def test_a_restart_counts_the_hand_ins_already_there_and_clears_a_cut_write(tmp_path, monkeypatch):
+    from mancala_widgets.classroom import serve
+
+    monkeypatch.setattr(serve, "HAND_INS_FILES", 3)
+    hand_ins = tmp_path / "hand-ins"
+    hand_ins.mkdir()
+    for i in range(3):
+        (hand_ins / f"S{i}-01.handin.json").write_text("{}")
+    (hand_ins / ".receiving-0123456789abcdef.tmp").write_text('{"cut sh')
+    running = Running(make_site(tmp_path / "site"), hand_ins)
+    try:
+        assert not (hand_ins / ".receiving-0123456789abcdef.tmp").exists()
+        handed = {"code": running.hub.code, "hand_in": hand_in_file()}
+        status, data, _ = request(running.port, "/class/hand-in", handed)
+        assert status == 503 and data["error"] == "hand_ins_full"
+    finally:
+        running.stop()
+
+
+def test_guessing_the_class_code_is_stopped_per_address(hub):
+    code = hub.hub.code
+    wrong = ("B" if code[0] == "A" else "A") + code[1:]
+    statuses = []
+    for _ in range(60):
+        status, _, headers = request(
+            hub.port, "/class/join", {"code": wrong, "student": "M"}, source="127.0.0.5"
+        )
+        statuses.append(status)
+        if status == 429:
+            break
+    assert statuses[-1] == 429 and len(statuses) <= 25, statuses
+    assert int(headers["Retry-After"]) >= 1
+    # Once stopped, the address learns nothing: the right code is refused the same way.
+    status, data, _ = request(
+        hub.port, "/class/join", {"code": code, "student": "M"}, source="127.0.0.5"
+    )
+    assert status == 429 and data["error"] == "too_many"
+    assert request(hub.port, "/class/join", {"code": code, "student": "M"})[0] == 200
+    # A student who mistypes it now and then is never stopped.
+    for _ in range(5):
+        request(hub.port, "/class/join", {"code": wrong, "student": "M"}, source="127.0.0.6")
+        got = request(hub.port, "/class/join", {"code": code, "student": "M"}, source="127.0.0.6")
+        assert got[0] == 200

@@ -41,6 +41,7 @@ import email.utils
 import gzip
 import hashlib
 import hmac
+import itertools
 import json
 import math
 import mimetypes
@@ -240,6 +241,11 @@ DEVICES_MAX = 1000
 #: about 7 MB).
 RECEIVED_BYTES = 64_000_000
 LOG_BYTES = 64_000_000
+#: The hand-ins folder at most this big, in bytes and files (forty students' eight lessons
+#: are about 7 MB, 320 files), so no one can fill the laptop's disk; copies of one work.
+HAND_INS_BYTES = 500_000_000
+HAND_INS_FILES = 10_000
+HAND_IN_COPIES = 1000
 #: Token buckets: (burst, refill per second). Per client address: a whole class may sit
 #: behind one address (a router that translates addresses, or the load test's 40
 #: students on 127.0.0.1); 40 students answering and moving on every few seconds make
@@ -247,6 +253,9 @@ LOG_BYTES = 64_000_000
 #: one answer and one progress report at a time, every few seconds at most.
 ADDRESS_BUCKET = (300.0, 80.0)
 DEVICE_BUCKET = (30.0, 3.0)
+#: A wrong class code takes a token; an address with none left is refused whatever code
+#: it sends, so the 923,521 codes cannot be tried (a class's typing errors never empty it).
+WRONG_CODE_BUCKET = (20.0, 0.2)
 #: Seconds a client may take to send a request's line and headers (the wait for the next
 #: request on a kept-alive connection included), and to send a body: a client that
 #: sends a byte a second ("slowloris") is cut off, and holds one thread at most that long.
@@ -263,7 +272,13 @@ HAND_IN_FORMAT = "mancala-widgets/hand-in"
 _DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _LESSON = re.compile(r"[a-z0-9-]{1,40}")
 _NOT_LINE = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# Escapes out first, then strings: one pattern for both would try again from each quote
+# of a body of unclosed strings (a time growing with the square of its length).
+_ESCAPE = re.compile(r"\\.", re.DOTALL)
+_STRING = re.compile(r'"[^"]*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_LEVEL = {"[": 1, "{": 1, "]": -1, "}": -1}
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class Refused(Exception):
@@ -289,22 +304,26 @@ def parse_body(raw: bytes, depth: int) -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _bad("not_json", "The body is not UTF-8 text.") from None
-    deepest = level = 0
-    for ch in _STRING.sub("", text):
-        if ch in "[{":
-            level += 1
-            deepest = max(deepest, level)
-            if deepest > depth:
-                raise _bad("too_deep", f"The body nests lists and objects more than {depth} deep.")
-        elif ch in "]}":
-            level -= 1
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
+    if max(itertools.accumulate(map(_LEVEL.__getitem__, brackets)), default=0) > depth:
+        raise _bad("too_deep", f"The body nests lists and objects more than {depth} deep.")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = json.loads(text, parse_constant=_finite, parse_float=_finite)
+        if _SURROGATE.search(text):  # half a pair of \u escapes alone: no file can hold it
+            json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
         raise _bad("not_json", "The body is not valid JSON.") from None
     if not isinstance(data, dict):
         raise _bad("not_json", "The body must be a JSON object.")
     return data
+
+
+def _finite(text: str) -> float:
+    """A number with a fraction or exponent; NaN, Infinity and 1e999 are not JSON."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too large")
+    return number
 
 
 def check_line(value: object, field: str, most: int = NAME_MAX, empty: bool = False) -> str:
@@ -373,8 +392,14 @@ def hand_in_name(student: str, notebook: str, n: int = 1) -> str:
     for a later hand-in of the same work."""
     safe = re.sub(r"[^\w-]+", "-", student, flags=re.UNICODE).strip("-_") or "student"
     book = re.sub(r"[^\w.-]+", "-", notebook, flags=re.UNICODE).strip("-.") or "lesson"
-    stem = f"{safe[:60]}-{book[:80]}"
+    # A file name is at most 255 bytes; a letter may take 4.
+    stem = f"{_clip(safe[:60], 80)}-{_clip(book[:80], 120)}"
     return f"{stem}.handin.json" if n == 1 else f"{stem}-{n}.handin.json"
+
+
+def _clip(text: str, most: int) -> str:
+    """At most ``most`` bytes of UTF-8, never half a letter."""
+    return text.encode()[:most].decode(errors="ignore")
 
 
 def now() -> str:
@@ -394,8 +419,8 @@ class Buckets:
         self.tokens: dict[str, tuple[float, float]] = {}
         self.lock = threading.Lock()
 
-    def take(self, key: str) -> float:
-        """0 when ``key`` may go on, else the seconds to wait."""
+    def take(self, key: str, cost: float = 1.0) -> float:
+        """0 when ``key`` may go on (cost 0: just look), else the seconds to wait."""
         with self.lock:
             moment = time.monotonic()
             tokens, then = self.tokens.get(key, (self.burst, moment))
@@ -403,7 +428,7 @@ class Buckets:
             if tokens < 1:
                 self.tokens[key] = (tokens, moment)
                 return (1 - tokens) / self.rate
-            self.tokens[key] = (tokens - 1, moment)
+            self.tokens[key] = (tokens - cost, moment)
             if len(self.tokens) > 20_000:  # forget the full buckets: they are the default
                 full = moment - self.burst / self.rate
                 self.tokens = {k: v for k, v in self.tokens.items() if v[1] > full}
@@ -431,6 +456,9 @@ class Hub:
         self.log_path = self.private / "answers.jsonl"
         self.log_size = self._replay()
         self.log = open(self.log_path, "ab")  # noqa: SIM115 (open while the hub runs)
+        for stale in self.folder.glob(".receiving-*.tmp"):  # cut short by a crash
+            stale.unlink(missing_ok=True)
+        self.held, self.counted = self._count(), time.monotonic()  # (bytes, files)
 
     def _class(self) -> tuple[str, str]:
         path = self.private / "class.json"
@@ -591,11 +619,38 @@ class Hub:
                 )
             return out
 
+    def _count(self) -> tuple[int, int]:
+        sizes = [p.lstat().st_size for p in self.folder.glob("*.handin.json")]
+        return sum(sizes), len(sizes)
+
+    def _room(self, size: int) -> None:
+        """Count ``size`` bytes in, or refuse them: the folder is full (counted again every
+        10 s: moving hand-ins out makes room). Call under lock."""
+        if time.monotonic() - self.counted > 10:
+            try:
+                self.held, self.counted = self._count(), time.monotonic()
+            except OSError:  # a file moved out while counted
+                pass
+        held, files = self.held
+        if held + size > HAND_INS_BYTES or files >= HAND_INS_FILES:
+            raise Refused(503, "hand_ins_full", "The hand-ins folder is full: tell the teacher.")
+        self.held = (held + size, files + 1)
+
     def hand_in(self, handed: dict) -> dict:
         """Write a hand-in under a name of its own: written whole to a temporary file, then
         linked to the first free name (a link never replaces a file), so no hand-in is
         ever half-written or overwritten."""
         data = (json.dumps(handed, ensure_ascii=False, indent=1) + "\n").encode()
+        with self.lock:
+            self._room(len(data))
+        try:
+            return self._write_hand_in(handed, data)
+        except BaseException:
+            with self.lock:
+                self.held = (self.held[0] - len(data), self.held[1] - 1)
+            raise
+
+    def _write_hand_in(self, handed: dict, data: bytes) -> dict:
         temporary = self.folder / f".receiving-{secrets.token_hex(8)}.tmp"
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
@@ -603,7 +658,7 @@ class Hub:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
-            for n in range(1, 10_000):
+            for n in range(1, HAND_IN_COPIES + 1):
                 name = hand_in_name(handed["student"], handed["notebook"], n)
                 try:
                     os.link(temporary, self.folder / name)
@@ -808,10 +863,10 @@ class Handler(BaseHTTPRequestHandler):
             )
 
     def _body(self, most: int) -> dict:
-        length = self.headers.get("Content-Length", "")
-        if self.headers.get("Transfer-Encoding") or not length.isdigit():
+        length = ",".join(self.headers.get_all("Content-Length", []))  # one, of 0-9 alone
+        if self.headers.get("Transfer-Encoding") or not re.fullmatch("[0-9]{1,15}", length):
             self.close_connection = True
-            raise _bad("no_length", "A POST needs a Content-Length (and no Transfer-Encoding).")
+            raise _bad("no_length", "A POST needs one Content-Length (and no Transfer-Encoding).")
         if int(length) > most:
             self.close_connection = True  # the body is left unread
             raise Refused(413, "too_big", f"The body is larger than {most:,} bytes.")
@@ -848,6 +903,18 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def _code(self, body: dict) -> None:
+        assert self.hub is not None
+        wrong, address = self.server.wrong_codes, self.client_address[0]  # type: ignore[attr-defined]
+        if wait := wrong.take(address, 0):
+            raise Refused(429, "too_many", "Too many wrong class codes: wait.", wait)
+        try:
+            self.hub.check_code(body)
+        except Refused as refused:
+            if refused.code == "wrong_code":
+                wrong.take(address)
+            raise
+
     def _device(self, body: dict) -> None:
         device = body.get("device")
         wait = self.server.by_device.take(str(device)[:64])  # type: ignore[attr-defined]
@@ -859,7 +926,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def class_join(self, body: dict) -> dict:
         assert self.hub is not None
-        self.hub.check_code(body)
+        self._code(body)
         if "device" in body:  # optional: then the device counts as joined at once
             self._device(body)
             self.hub.record("join", body)
@@ -867,21 +934,21 @@ class Handler(BaseHTTPRequestHandler):
 
     def class_answer(self, body: dict) -> dict:
         assert self.hub is not None
-        self.hub.check_code(body)
+        self._code(body)
         self._device(body)
         self.hub.record("answer", body)
         return {"ok": True}
 
     def class_progress(self, body: dict) -> dict:
         assert self.hub is not None
-        self.hub.check_code(body)
+        self._code(body)
         self._device(body)
         self.hub.record("progress", body)
         return {"ok": True}
 
     def class_receive(self, body: dict) -> dict:
         assert self.hub is not None
-        self.hub.check_code(body)
+        self._code(body)
         return self.hub.hand_in(check_hand_in(body.get("hand_in")))
 
     def class_info(self, body: dict) -> dict:
@@ -925,6 +992,7 @@ class Server(ThreadingHTTPServer):
         self.quiet = quiet
         self.by_address = Buckets(*ADDRESS_BUCKET)
         self.by_device = Buckets(*DEVICE_BUCKET)
+        self.wrong_codes = Buckets(*WRONG_CODE_BUCKET)
         self.deadlines: dict[socket.socket, float] = {}
         self.deadlines_lock = threading.Lock()
         self.connections: dict[str, int] = {}  # address -> connections open
