@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from .comparison import Comparison, compare
     from .widgets import Board, KiothiBoard, KisoloBoard, Lesson
     from .widgets.exercise import ExerciseWidget
+    from .widgets.hub import from_hub, join
     from .widgets.marks import download, show_student, upload
-    from .widgets.work import from_hub, join, workbook
+    from .widgets.work import workbook
 
 #: The names that need the widget packages (anywidget, ipywidgets, traitlets): imported
 #: when first used, so the rules, lessons, players and tournaments work without them.
@@ -41,8 +42,8 @@ _WIDGETS = {
     "Lesson": "widgets",
     "ExerciseWidget": "widgets.exercise",
     "workbook": "widgets.work",
-    "join": "widgets.work",
-    "from_hub": "widgets.work",
+    "join": "widgets.hub",
+    "from_hub": "widgets.hub",
     "upload": "widgets.marks",
     "download": "widgets.marks",
     "show_student": "widgets.marks",

@@ -6,7 +6,8 @@ import pytest
 
 from mancala_widgets import KisoloBoard, Lesson, join
 from mancala_widgets.classroom import work
-from mancala_widgets.widgets.work import HandInWidget, WorkbookWidget, check_hub
+from mancala_widgets.widgets.hub import check_hub
+from mancala_widgets.widgets.work import HandInWidget, WorkbookWidget
 
 
 @pytest.fixture(autouse=True)

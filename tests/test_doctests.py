@@ -29,6 +29,7 @@ MODULES = sorted(
     "mancala_widgets.widgets.exercise",
     "mancala_widgets.widgets.marks",
     "mancala_widgets.widgets.work",
+    "mancala_widgets.widgets.hub",
 ]
 
 

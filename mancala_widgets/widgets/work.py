@@ -32,20 +32,19 @@ from __future__ import annotations
 
 import json
 import os
-import pathlib
 import re
 from typing import TYPE_CHECKING, Any
 
-import anywidget
 import traitlets as t
 
-from ..text import catalogue, tr
-from .wire import WireMixin, from_wire
+from ..text import tr
+from .hub import class_strings, is_class_message
+from .wire import from_wire
+from .work_base import WorkWidget
 
 if TYPE_CHECKING:
     from ..classroom.work import Workbook
 
-STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 NAME_MOST = 120
 #: Where the browser keeps a notebook's work: ``mancala-widgets:work:<locale>:<name>``.
 STORE_PREFIX = "mancala-widgets:work:"
@@ -55,31 +54,6 @@ STORAGE_PROBLEMS = ("refused", "full", "unreadable")
 
 def _counts(locale: str, summary: dict[str, int]) -> dict[str, str]:
     return {k: tr(locale, f"work.{k}", n=summary[k]) for k in ("answers", "exercises", "games")}
-
-
-#: The words of the form that joins a class (in the workbook, and join).
-CLASS_KEYS = (
-    "title",
-    "intro",
-    "name",
-    "code",
-    "join",
-    "joined",
-    "leave",
-    "wrong_code",
-    "bad_name",
-    "unreachable",
-    "busy",
-)
-
-
-def _class_strings(locale: str) -> dict[str, str]:
-    """The join form's words; ``joined`` keeps its ``{code}`` and ``{student}`` for the
-    browser, which alone knows them."""
-    words = catalogue(locale)["class"]
-    return {
-        f"class_{k}": words[k] if k == "joined" else tr(locale, f"class.{k}") for k in CLASS_KEYS
-    }
 
 
 def _wall_clock(stamp: str) -> str:
@@ -95,24 +69,6 @@ def _when(stamp: Any) -> str:
     if isinstance(stamp, str) and len(stamp) >= 16 and stamp[10] == "T":
         return f"{stamp[:10]} {stamp[11:16]} UTC"
     return "?"
-
-
-class _WorkWidget(WireMixin, anywidget.AnyWidget):
-    _esm = STATIC / "work.js"
-    _css = STATIC / "widget.css"
-
-    #: "workbook" or "handin": which of the two the browser draws.
-    view = t.Unicode().tag(sync=True)
-    strings = t.Dict().tag(sync=True)
-    locale = t.Unicode("en").tag(sync=True)
-    #: What was said last: {"kind": "done" | "error" | "said", "text"}, or None.
-    status = t.Dict(allow_none=True, default_value=None).tag(sync=True)
-
-    def _strings(self, section: str, keys: tuple[str, ...]) -> dict[str, str]:
-        return {k: tr(self.locale, f"{section}.{k}") for k in keys}
-
-    def _say(self, kind: str, text: str) -> None:
-        self.status = {"kind": kind, "text": text}
 
 
 def workbook(
@@ -137,20 +93,7 @@ def workbook(
     return WorkbookWidget(open_workbook(name, folder, locale, where))
 
 
-def join(hub: str = "", locale: str = "en") -> JoinWidget:
-    """The form that joins the class whose hub is the teacher's laptop at ``hub`` (the
-    address ``serve`` prints, like ``http://192.168.1.5:8000``): the student's name and
-    the class code. From then on this browser sends each answer to the teacher's screen
-    and Hand in sends the work to the teacher's laptop. The classroom site's lessons have
-    this form already (their hub is the site's own server).
-
-    >>> join("http://192.168.1.5:8000").hub
-    'http://192.168.1.5:8000'
-    """
-    return JoinWidget(hub, locale)
-
-
-class WorkbookWidget(_WorkWidget):
+class WorkbookWidget(WorkWidget):
     """Where the work is kept, and the question when earlier work was found.
 
     >>> import tempfile
@@ -186,7 +129,7 @@ class WorkbookWidget(_WorkWidget):
                 ("continue", "start_over", "restore", "restore_confirm", "restore_yes", "cancel")
                 + ("label",),
             ),
-            **_class_strings(locale),
+            **class_strings(locale),
         }
         self.workbook = workbook
         if workbook.where == "browser":
@@ -325,7 +268,7 @@ class WorkbookWidget(_WorkWidget):
             self._say("error", tr(self.locale, "work.bad_message"))
 
 
-class HandInWidget(_WorkWidget):
+class HandInWidget(WorkWidget):
     """The Hand in form: a name, a button, and what was handed in.
 
     >>> import tempfile
@@ -424,7 +367,7 @@ class HandInWidget(_WorkWidget):
         """A message from the browser (untrusted): ``{"kind": "hand_in", "student"}``, or
         what the front end knows of the class (joined, a delivery)."""
         content = from_wire(content)
-        if _is_class_message(content):
+        if is_class_message(content):
             if content["kind"] == "class":
                 self.joined = content["joined"]
             else:
@@ -444,138 +387,7 @@ class HandInWidget(_WorkWidget):
         self.hand_in(content["student"])
 
 
-def _short(value: Any, most: int = 80) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= most and value.isprintable()
-
-
-def _is_class_message(content: Any) -> bool:
-    """One of the front end's class messages, in the shape it has."""
-    if not isinstance(content, dict):
-        return False
-    kind = content.get("kind")
-    if kind == "class":
-        return set(content) == {"kind", "joined"} and isinstance(content["joined"], bool)
-    if kind == "delivered":
-        return set(content) == {"kind", "file", "receipt", "received"} and all(
-            _short(content[k]) for k in ("file", "receipt", "received")
-        )
-    if kind == "not_delivered":
-        return set(content) == {"kind", "why"} and content["why"] in ("unreachable", "refused")
-    return False
-
-
-class JoinWidget(_WorkWidget):
-    """The form that joins a class's hub: the student's name and the class code. The
-    browser remembers both (and the hub's address) for every lesson after; from then on
-    each answer goes to the teacher's screen and Hand in sends the work to the
-    teacher's laptop. In the classroom site the workbook has this form already; in
-    JupyterLab ``join("http://192.168.1.5:8000")`` shows it.
-
-    >>> JoinWidget("http://192.168.1.5:8000/").hub
-    'http://192.168.1.5:8000'
-    """
-
-    #: The hub's address (scheme, host and port), or "" for the site's own.
-    hub = t.Unicode("").tag(sync=True)
-
-    def __init__(self, hub: str = "", locale: str = "en") -> None:
-        super().__init__(view="join", locale=locale, hub=check_hub(hub))
-        self.strings = _class_strings(locale)
-
-
-def check_hub(address: str) -> str:
-    """A hub's address as a student types it: ``http://192.168.1.5:8000`` (a path or a
-    last ``/`` is dropped); raises ValueError saying what is wrong."""
-    from urllib.parse import urlsplit
-
-    if address == "":
-        return ""
-    if not isinstance(address, str) or len(address) > 200 or not address.isprintable():
-        raise ValueError(f"hub = {address!r}: expected an address like http://192.168.1.5:8000")
-    parts = urlsplit(address.strip())
-    try:
-        parts.port  # noqa: B018 (raises on a port that is no number)
-    except ValueError:
-        parts = parts._replace(netloc="")
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
-        raise ValueError(
-            f"hub = {address!r}: expected the address the teacher's laptop prints, "
-            "like http://192.168.1.5:8000"
-        )
-    return f"{parts.scheme}://{parts.netloc}"
-
-
-class FromHub(_WorkWidget):
-    """A button that fetches every hand-in the class's hub (serve.py on this laptop) has
-    received, for ``classroom.mark``: in the classroom site the marking notebook's Python
-    runs in the teacher's browser and cannot read the laptop's ``hand-ins/`` folder. The
-    browser asks the hub with the teacher's key, which the teacher's page (opened from
-    the address serve.py printed) left in this browser. ``value`` holds the files as an
-    upload box does.
-
-    >>> FromHub().value
-    []
-    """
-
-    #: The files fetched: [{"name", "content"}], as ipywidgets' FileUpload gives them.
-    value: list[dict]
-    label = t.Unicode().tag(sync=True)
-
-    def __init__(self, locale: str = "en") -> None:
-        super().__init__(view="from_hub", locale=locale, label=tr(locale, "marking.from_hub"))
-        self.value = []
-        self.on_msg(self._on_message)
-
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """From the browser (untrusted): the files the hub sent, or why there are none."""
-        content = from_wire(content)
-        loc = self.locale
-        if _fetched(content):
-            self.value = [
-                {"name": f["file"], "content": f["text"].encode("utf-8")} for f in content["files"]
-            ]
-            key = "marking.from_hub_done" if self.value else "marking.from_hub_none"
-            self._say("done", tr(loc, key, n=len(self.value)))
-        elif (
-            isinstance(content, dict)
-            and set(content) == {"kind", "why"}
-            and content["kind"] == "not_fetched"
-            and content["why"] in ("no_key", "wrong_key", "no_hub", "unreachable")
-        ):
-            self._say("error", tr(loc, f"marking.from_hub_{content['why']}"))
-        else:
-            self._say("error", tr(loc, "work.bad_message"))
-
-
-#: The most hand-ins one fetch takes (forty students' eight lessons, many times over).
-FETCHED_MOST = 5000
-
-
-def _fetched(content: Any) -> bool:
-    if not isinstance(content, dict) or set(content) != {"kind", "files"}:
-        return False
-    files = content["files"]
-    return (
-        content["kind"] == "hand_ins"
-        and isinstance(files, list)
-        and len(files) <= FETCHED_MOST
-        and all(
-            isinstance(f, dict)
-            and set(f) == {"file", "text"}
-            and _short(f["file"], 200)
-            and isinstance(f["text"], str)
-            for f in files
-        )
-    )
-
-
-def from_hub(locale: str = "en") -> FromHub:
-    """The button that fetches the class's hand-ins from this laptop's hub (see
-    :class:`FromHub`); give it to ``classroom.mark`` with the upload box."""
-    return FromHub(locale)
-
-
-class DownloadButton(_WorkWidget):
+class DownloadButton(WorkWidget):
     """A button that saves a file the notebook made (the marks as CSV, a page to print)
     in the browser's downloads: the browser holds the text, so it works with no server
     (the classroom site) as in JupyterLab.
@@ -592,14 +404,4 @@ class DownloadButton(_WorkWidget):
         super().__init__(view="download", locale=locale, file=file, text=text, label=label)
 
 
-__all__ = [
-    "DownloadButton",
-    "FromHub",
-    "from_hub",
-    "HandInWidget",
-    "JoinWidget",
-    "WorkbookWidget",
-    "check_hub",
-    "join",
-    "workbook",
-]
+__all__ = ["DownloadButton", "HandInWidget", "WorkbookWidget", "workbook"]
