@@ -257,3 +257,29 @@ def test_handouts_that_fail_part_way_write_nothing(tmp_path, monkeypatch):
         write_handouts(tmp_path, lessons=["nki", load_lesson("pussa-kanawa")])
     assert folder_listing(tmp_path) == before
     assert [p.name for p in tmp_path.iterdir()] == ["kisolo-rules.a4.en.html"]
+
+
+def test_brackets_and_quotes_inside_strings_do_not_count_as_nesting():
+    assert files.nesting('{"a": "[[[{", "b": ["\\\\", "\\"]]"]}') == 2
+    assert files.nesting('"\\\\\\"[["') == 0
+    assert files.nesting('[{"x": "}}}"}, [[]]]') == 3
+
+
+def test_a_broken_hand_in_of_unclosed_quotes_is_refused_with_its_reason():
+    """A file of escaped quotes that never closes (400 kB): counting its nesting once
+    tried again from every quote, a quarter of an hour of the marking notebook's only
+    interpreter. Marked in a thread given 60 s: only a prompt refusal passes."""
+    import threading
+
+    from mancala_widgets.classroom import mark
+
+    broken = b'{"student": "' + b'\\"' * 200_000
+    found: list = []
+    marking = threading.Thread(target=lambda: found.append(mark(("broken.handin.json", broken))))
+    marking.daemon = True
+    marking.start()
+    marking.join(60)
+    assert not marking.is_alive(), "still counting brackets after a minute"
+    (marks,) = found
+    (problem,) = marks.problems
+    assert "broken.handin.json" in str(problem) and marks.works == []
