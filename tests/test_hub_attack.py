@@ -306,3 +306,31 @@ def test_guessing_the_class_code_is_stopped_per_address(hub):
         request(hub.port, "/class/join", {"code": wrong, "student": "M"}, source="127.0.0.6")
         got = request(hub.port, "/class/join", {"code": code, "student": "M"}, source="127.0.0.6")
         assert got[0] == 200
+
+
+def test_hand_ins_are_read_a_few_at_a_time_and_one_kept_waiting_is_told_to_come_back(
+    hub, monkeypatch
+):
+    """A hand-in's body takes memory to parse, and its code is inside it: only a few are
+    read at once. One that waits too long is told 503 (its student's page downloads the
+    work instead), and answers are not held up meanwhile."""
+    from mancala_widgets.classroom import serve
+
+    monkeypatch.setattr(serve, "LARGE_WAIT", 0.5)
+    handed = hand_in_file("Mbuyi")
+    handed["exercises"] = [{"id": f"landing-{i:04}", "answers": []} for i in range(480)]
+    body = {"code": hub.hub.code, "hand_in": handed}
+    assert len(json.dumps(body)) > serve.BODY_BYTES
+    turns = hub.httpd.large
+    taken = 0
+    while turns.acquire(blocking=False):  # every turn taken, as by slow senders
+        taken += 1
+    assert taken == serve.LARGE_AT_ONCE
+    try:
+        status, data, headers = request(hub.port, "/class/hand-in", body)
+        assert status == 503 and data["error"] == "busy" and headers["Retry-After"]
+        assert answer(hub.port, hub.hub.code, "device-small", 3, step=5)[0] == 200
+    finally:
+        for _ in range(taken):
+            turns.release()
+    assert request(hub.port, "/class/hand-in", body)[0] == 200, "served once a turn is free"

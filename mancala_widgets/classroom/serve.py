@@ -237,6 +237,11 @@ LOCALES = ("en", "fr", "sw", "ko")
 #: A class is at most this many devices, and the log at most this many bytes: a client
 #: with the class code cannot grow the hub's memory or disk without bound.
 DEVICES_MAX = 1000
+#: Bodies larger than BODY_BYTES (hand-ins) read and parsed at once, and how long one
+#: waits for its turn: a 4 MB body of tiny JSON objects takes tens of MB to parse, and
+#: forty at once (sent with no code: the code is in the body) would take gigabytes.
+LARGE_AT_ONCE = 4
+LARGE_WAIT = 30.0
 #: The hand-ins sent to the marking notebook at once (forty students' eight lessons are
 #: about 7 MB).
 RECEIVED_BYTES = 64_000_000
@@ -863,16 +868,24 @@ class Handler(BaseHTTPRequestHandler):
         if kind not in ("application/json", "text/plain"):
             self.close_connection = True
             raise _bad("content_type", "Send JSON as application/json or text/plain.")
-        self.server.watch(self.connection, BODY_SECONDS)  # type: ignore[attr-defined]
-        try:
-            raw = self.rfile.read(int(length))
-            self.body_read = True
-        finally:
-            self.server.forget(self.connection)  # type: ignore[attr-defined]
-        if len(raw) < int(length):
+        large = int(length) > BODY_BYTES  # a hand-in: a few at a time (memory), others wait
+        if large and not self.server.large.acquire(timeout=LARGE_WAIT):  # type: ignore[attr-defined]
             self.close_connection = True
-            raise _bad("short_body", "The body is shorter than its Content-Length.")
-        return parse_body(raw, HAND_IN_DEPTH if most == HAND_IN_BYTES else BODY_DEPTH)
+            raise Refused(503, "busy", "Too many hand-ins at once: try again.", 5.0)
+        try:
+            self.server.watch(self.connection, BODY_SECONDS)  # type: ignore[attr-defined]
+            try:
+                raw = self.rfile.read(int(length))
+                self.body_read = True
+            finally:
+                self.server.forget(self.connection)  # type: ignore[attr-defined]
+            if len(raw) < int(length):
+                self.close_connection = True
+                raise _bad("short_body", "The body is shorter than its Content-Length.")
+            return parse_body(raw, HAND_IN_DEPTH if most == HAND_IN_BYTES else BODY_DEPTH)
+        finally:
+            if large:
+                self.server.large.release()  # type: ignore[attr-defined]
 
     def _reply(self, status: int, data: dict | None, retry: float = 0.0) -> None:
         body = b"" if data is None else json.dumps(data, ensure_ascii=False).encode()
@@ -980,6 +993,7 @@ class Server(ThreadingHTTPServer):
         super().__init__(address, handler)
         self.quiet = quiet
         self.by_address = Buckets(*ADDRESS_BUCKET)
+        self.large = threading.BoundedSemaphore(LARGE_AT_ONCE)
         self.by_device = Buckets(*DEVICE_BUCKET)
         self.wrong_codes = Buckets(*WRONG_CODE_BUCKET)
         self.deadlines: dict[socket.socket, float] = {}
