@@ -180,9 +180,13 @@ describe("the join form in a lesson", () => {
     expect(handin.sent).toEqual([{ kind: "class", joined: false }]);
     await vi.waitFor(() => expect((host.querySelector(".mw-class") as HTMLElement).hidden).toBe(false));
     (host.querySelector(".mw-class-name") as HTMLInputElement).value = "<b>Mbuyi</b>";
-    (host.querySelector(".mw-class-code") as HTMLInputElement).value = "k7qp";
+    const code = host.querySelector(".mw-class-code") as HTMLInputElement;
+    code.value = "k7qp";
+    code.focus(); // joined from the keyboard: the focus is not lost with the form
     (host.querySelector(".mw-class-join") as HTMLButtonElement).click();
     await vi.waitFor(() => expect((host.querySelector(".mw-class-joined") as HTMLElement).hidden).toBe(false));
+    expect(document.activeElement).toBe(host.querySelector(".mw-class-leave"));
+    expect(host.querySelector(".mw-class-joined-text")!.getAttribute("role")).toBe("status");
     expect(host.querySelector(".mw-class-joined-text")!.textContent).toBe("In class K7QP as <b>Mbuyi</b>.");
     expect(host.querySelector(".mw-class b")).toBeNull();
     expect(host.querySelector(".mw-handin-intro")!.textContent).toBe("Goes to your teacher's laptop.");

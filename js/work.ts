@@ -111,6 +111,7 @@ export class JoinBox {
   private form: HTMLDivElement;
   private joinedLine: HTMLDivElement;
   private joinedText: HTMLParagraphElement;
+  private leaveButton: HTMLButtonElement;
   private status: HTMLParagraphElement;
   private name: HTMLInputElement;
   private code: HTMLInputElement;
@@ -124,7 +125,8 @@ export class JoinBox {
     root.hidden = true;
     this.joinedLine = el("div", "mw-answer-row mw-class-joined", root);
     this.joinedText = el("p", "mw-lesson-text mw-class-joined-text", this.joinedLine);
-    button(this.joinedLine, "mw-class-leave", t("class_leave"), t("class_leave"), () => leave());
+    this.joinedText.setAttribute("role", "status"); // said aloud when the class is joined
+    this.leaveButton = button(this.joinedLine, "mw-class-leave", t("class_leave"), t("class_leave"), () => leave());
     this.form = el("div", "mw-class-form", root);
     el("h3", "mw-handin-title", this.form, t("class_title"));
     el("p", "mw-lesson-text", this.form, t("class_intro"));
@@ -163,10 +165,12 @@ export class JoinBox {
   }
 
   private async join(): Promise<void> {
+    const typing = this.form.contains(document.activeElement);
     const result = await join(this.hub, this.code.value, this.name.value);
     if (result === "joined") {
       remember(this.name.value.trim());
-      return; // CHANGED redraws
+      if (typing) this.leaveButton.focus(); // the form it was in is gone (CHANGED redrew)
+      return;
     }
     const key = { wrong_code: "class_wrong_code", bad_name: "class_bad_name", busy: "class_busy" }[result as string];
     showStatus(this.status, { kind: "error", text: this.t(key ?? "class_unreachable") }, "mw-class-status");
