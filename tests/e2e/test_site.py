@@ -40,18 +40,23 @@ CELLS = ".jp-NotebookPanel .jp-Notebook .jp-Cell"
 KERNEL_START = 90_000
 
 
+def site_folder(request, tmp_path_factory) -> Path:
+    """The release's site, unpacked as a teacher unpacks its zip (MANCALA_TEST_SITE names
+    an already built site folder instead, for a quicker loop)."""
+    if os.environ.get("MANCALA_TEST_SITE"):
+        return Path(os.environ["MANCALA_TEST_SITE"]).resolve()
+    released = request.getfixturevalue("released")
+    folder = tmp_path_factory.mktemp("class")
+    with zipfile.ZipFile(released.site_zip) as z:
+        z.extractall(folder)
+    (root,) = folder.iterdir()
+    return root
+
+
 @pytest.fixture(scope="module")
 def site(request, tmp_path_factory):
-    """The release's site, unpacked and served by its own serve.py; its URL
-    (MANCALA_TEST_SITE names an already built site folder instead, for a quicker loop)."""
-    if os.environ.get("MANCALA_TEST_SITE"):
-        root = Path(os.environ["MANCALA_TEST_SITE"]).resolve()
-    else:
-        released = request.getfixturevalue("released")
-        folder = tmp_path_factory.mktemp("class")
-        with zipfile.ZipFile(released.site_zip) as z:
-            z.extractall(folder)
-        (root,) = folder.iterdir()
+    """The release's site, unpacked and served by its own serve.py; its URL."""
+    root = site_folder(request, tmp_path_factory)
     proc = subprocess.Popen(
         [sys.executable, "-I", "serve.py", "--port", "0", "--bind", "127.0.0.1", "--quiet"],
         cwd=root,

@@ -13,17 +13,23 @@ browser that keeps nothing says so plainly and still hands in."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import urllib.request
-import zipfile
 from pathlib import Path
 
 import pytest
 from conftest import ARTIFACTS, launch_chromium, ours, stop
 from playwright.sync_api import expect
-from test_site import Student, answer_steps, lesson_root, rerun, run_all, wait_for_lesson
+from test_site import (
+    Student,
+    answer_steps,
+    lesson_root,
+    rerun,
+    run_all,
+    site_folder,
+    wait_for_lesson,
+)
 
 from mancala_widgets.lessons import load_lesson
 
@@ -71,16 +77,8 @@ class Hub:
 
 @pytest.fixture(scope="module")
 def hub(request, tmp_path_factory):
-    """The release's site unpacked and served by its own serve.py, as the class's hub
-    (MANCALA_TEST_SITE names an already built site folder instead, for a quicker loop)."""
-    if os.environ.get("MANCALA_TEST_SITE"):
-        root = Path(os.environ["MANCALA_TEST_SITE"]).resolve()
-    else:
-        folder = tmp_path_factory.mktemp("class")
-        released = request.getfixturevalue("released")
-        with zipfile.ZipFile(released.site_zip) as z:
-            z.extractall(folder)
-        (root,) = folder.iterdir()
+    """The release's site unpacked and served by its own serve.py, as the class's hub."""
+    root = site_folder(request, tmp_path_factory)
     running = Hub(root, tmp_path_factory.mktemp("laptop") / "hand-ins")
     yield running
     stop(running.proc)
